@@ -1,0 +1,207 @@
+// full: the unreduced, geometrically nonlinear FEM of the whole mesh as one domain, integrated
+// implicitly (Newmark or backward Euler with Newton iterations; integrators/implicit_integrator.hpp):
+//     M ü + D u̇ + f_int(u) = f_ext,   D = αM + βK(u),   f_ext = M g + point forces + nodal forces,
+// with the scene's fixed vertices held at u = 0. Every reduced method is compared against it.
+#include <cmath>
+#include <memory>
+#include <string>
+#include <utility>
+
+#include <boost/program_options.hpp>
+#include <fmt/format.h>
+
+#include "substruct/config/config.hpp"
+#include "substruct/core/error.hpp"
+#include "substruct/core/log.hpp"
+#include "substruct/coupling/coupling_method.hpp"
+#include "substruct/fem/elastic_force_model.hpp"
+#include "substruct/fem/mass.hpp"
+#include "substruct/integrators/implicit_integrator.hpp"
+#include "substruct/plugin/plugin_descriptor.hpp"
+#include "substruct/scene/scene.hpp"
+#include "substruct/solvers/solver_provider.hpp"
+
+namespace substruct::full {
+namespace {
+
+namespace po = boost::program_options;
+
+po::options_description options() {
+  po::options_description d("[full] unreduced nonlinear FEM (the ground truth)");
+  d.add_options()("full.integrator", po::value<std::string>()->default_value("newmark"),
+                  "implicit time integrator: newmark | backward-euler")(
+      "full.newmark_beta", po::value<double>()->default_value(0.25),
+      "Newmark β (¼ with γ = ½: the trapezoidal rule, energy-conserving for linear systems)")(
+      "full.newmark_gamma", po::value<double>()->default_value(0.5),
+      "Newmark γ (> ½ adds numerical damping)")(
+      "full.newton_tolerance", po::value<double>()->default_value(1e-8),
+      "Newton stops when the residual is below this fraction of the step's largest force term")(
+      "full.newton_max_iterations", po::value<int>()->default_value(20),
+      "Newton iterations (linear solves) per step at most")(
+      "full.mass", po::value<std::string>()->default_value("consistent"),
+      "mass matrix: consistent | lumped (row sums on the diagonal)");
+  return d;
+}
+
+SparseMatrix lumped_mass_matrix(const TetMesh& mesh) {
+  const Eigen::VectorXd m = lumped_vertex_mass(mesh);
+  SparseMatrix M(3 * mesh.num_vertices(), 3 * mesh.num_vertices());
+  M.reserve(Eigen::VectorXi::Constant(M.cols(), 1));
+  for (Index v = 0; v < mesh.num_vertices(); ++v)
+    for (Index c = 0; c < 3; ++c) M.insert(3 * v + c, 3 * v + c) = m[v];
+  M.makeCompressed();
+  return M;
+}
+
+class FullCoupling final : public CouplingMethod {
+ public:
+  explicit FullCoupling(const Config& config) {
+    settings_.scheme = parse_time_scheme(config.get<std::string>("full.integrator"));
+    settings_.newmark_beta = config.get<double>("full.newmark_beta");
+    settings_.newmark_gamma = config.get<double>("full.newmark_gamma");
+    settings_.newton_tolerance = config.get<double>("full.newton_tolerance");
+    settings_.newton_max_iterations = config.get<int>("full.newton_max_iterations");
+    const auto mass = config.get<std::string>("full.mass");
+    if (mass != "consistent" && mass != "lumped")
+      throw Error(fmt::format("full.mass: unknown value '{}'; expected consistent or lumped", mass));
+    lumped_ = mass == "lumped";
+    try {
+      check_integrator_settings(settings_);
+    } catch (const Error& e) {
+      throw Error(fmt::format("[full] {}", e.what()));
+    }
+  }
+
+  void precompute(const PrecomputeContext& context) override {
+    const Scene& scene = context.scene;
+    rest_ = scene.mesh.vertices;
+    model_ = std::make_unique<ElasticForceModel>(scene.mesh, scene.material_model);
+    SecondOrderSystem system;
+    system.mass = lumped_ ? lumped_mass_matrix(scene.mesh) : consistent_mass(scene.mesh);
+    system.internal_forces = elastic_internal_forces(*model_);
+    system.rayleigh_mass = scene.rayleigh_mass;
+    system.rayleigh_stiffness = scene.rayleigh_stiffness;
+    system.fixed_dofs = vertex_dofs(scene.fixed_vertices);
+    // Gravity's body force is M g: the columns M 1ₓ, M 1ᵧ, M 1_z (1ᵢ: component i of every vertex).
+    const Index n = system.num_dofs();
+    gravity_columns_ = Eigen::MatrixXd::Zero(n, 3);
+    for (Index c = 0; c < 3; ++c) {
+      Eigen::VectorXd ones = Eigen::VectorXd::Zero(n);
+      for (Index v = 0; v < n / 3; ++v) ones[3 * v + c] = 1;
+      gravity_columns_.col(c) = system.mass * ones;
+    }
+    solver_ = context.solvers.linear();
+    integrator_ = std::make_unique<ImplicitIntegrator>(std::move(system), *solver_, settings_);
+    log::debug("full: {} free DOFs, {}, {} mass; linear solver: {}", integrator_->dofs().num_free(),
+               to_string(settings_.scheme), lumped_ ? "lumped" : "consistent",
+               solver_->info().method);
+    step_ = 0;
+  }
+
+  void reset(const Eigen::VectorXd& u0, const Eigen::VectorXd& v0) override {
+    require_precomputed("reset");
+    integrator_->set_state(u0, v0);
+    step_ = 0;
+  }
+
+  void step(double dt, const ExternalForces& forces, StepStats& stats) override {
+    require_precomputed("step");
+    ++step_;
+    // f_ext = M g + point forces + nodal forces
+    Eigen::VectorXd f_ext = gravity_columns_ * forces.gravity;
+    forces.add_concentrated_to(f_ext);
+    NewtonReport report;
+    try {
+      report = integrator_->step(dt, f_ext);
+    } catch (const DivergenceError&) {
+      throw;
+    } catch (const Error& e) {
+      throw DivergenceError(0, step_,
+                            fmt::format("full: the implicit step failed: {} (try a smaller [run] "
+                                        "dt or a stiffer material)",
+                                        e.what()));
+    }
+    stats.add("assembly", report.assembly_seconds);
+    stats.add("factorization", report.factorization_seconds);
+    stats.add("solve", report.solve_seconds);
+    stats.iterations += report.iterations;
+    if (!integrator_->displacement().allFinite() || !integrator_->velocity().allFinite())
+      throw DivergenceError(0, step_,
+                            "full: the displacement or velocity became non-finite (try a "
+                            "smaller [run] dt)");
+    if (!report.converged) {
+      if (unconverged_steps_ == 0)
+        log::warn("full: Newton did not reach full.newton_tolerance = {:g} within {} iterations "
+                  "at step {} (relative residual {:.3g}); the step is kept. Later occurrences "
+                  "are reported with --verbose.",
+                  settings_.newton_tolerance, settings_.newton_max_iterations, step_,
+                  report.residual);
+      else
+        log::debug("full: Newton did not converge at step {} (relative residual {:.3g})", step_,
+                   report.residual);
+      ++unconverged_steps_;
+    }
+  }
+
+  void positions(Points& x) const override {
+    require_precomputed("positions");
+    x = rest_;
+    flat(x) += integrator_->displacement();  // x = X + u
+  }
+
+  void velocities(Points& v) const override {
+    require_precomputed("velocities");
+    v.resize(rest_.rows(), 3);
+    flat(v) = integrator_->velocity();
+  }
+
+  Energies energies(const Vec3& gravity) const override {
+    require_precomputed("energies");
+    Energies e;
+    e.kinetic = integrator_->kinetic_energy();  // ½ vᵀ M v
+    e.elastic = integrator_->elastic_energy();  // E(u)
+    // V_g = −(M g)ᵀ x, x = X + u
+    const Eigen::VectorXd x = flat(rest_) + integrator_->displacement();
+    e.gravity = -(gravity_columns_ * gravity).dot(x);
+    return e;
+  }
+
+  Index dofs() const override { return integrator_ ? integrator_->dofs().num_free() : 0; }
+
+ private:
+  void require_precomputed(const char* what) const {
+    if (!integrator_) throw Error(fmt::format("full: {}() before precompute()", what));
+  }
+
+  IntegratorSettings settings_;
+  bool lumped_ = false;
+  Points rest_;
+  std::unique_ptr<ElasticForceModel> model_;
+  std::unique_ptr<LinearSolver> solver_;
+  std::unique_ptr<ImplicitIntegrator> integrator_;
+  Eigen::MatrixXd gravity_columns_;  // n × 3
+  long step_ = 0;
+  long unconverged_steps_ = 0;
+};
+
+std::unique_ptr<Component> create(const PluginContext& context) {
+  return std::make_unique<FullCoupling>(context.config);
+}
+
+}  // namespace
+
+const PluginDescriptor& descriptor() {
+  static const PluginDescriptor d{
+      "full",
+      PluginKind::coupling,
+      SUBSTRUCT_VERSION,
+      "unreduced single-domain nonlinear FEM with implicit Newmark / backward Euler: the ground "
+      "truth",
+      &options,
+      &create};
+  return d;
+}
+
+}  // namespace substruct::full
+
+SUBSTRUCT_PLUGIN(substruct::full::descriptor)

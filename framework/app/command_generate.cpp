@@ -1,0 +1,333 @@
+// substruct generate flower|beam --out DIR …: writes a mesh (.veg), its fixed vertices (.bou) and
+// a scene (.ini) that runs it.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <set>
+#include <sstream>
+
+#include <fmt/format.h>
+#include <boost/program_options.hpp>
+
+#include "commands.hpp"
+#include "substruct/core/error.hpp"
+#include "substruct/mesh/box_mesh.hpp"
+#include "substruct/mesh/mesh_io.hpp"
+#include "substruct/scene/flower_generator.hpp"
+
+namespace substruct::cli {
+
+namespace {
+
+namespace fs = std::filesystem;
+namespace po = boost::program_options;
+
+/// What every generated scene shares: where to write and how to run it.
+struct SceneOptions {
+  std::string out;
+  std::string mesh_dir;
+  std::string name;
+  std::string coupling;
+  std::string gravity;
+  double dt = 0.01;
+  long steps = 200;
+};
+
+po::options_description scene_options(SceneOptions& s, const std::string& default_name) {
+  po::options_description d("output and run");
+  d.add_options()("help,h", "print this help")("out", po::value<std::string>(&s.out)->required(),
+                                               "folder of the scene file (.ini)")(
+      "mesh-dir", po::value<std::string>(&s.mesh_dir),
+      "folder of the mesh (.veg) and fixed vertices (.bou); default: --out")(
+      "name", po::value<std::string>(&s.name)->default_value(default_name),
+      "file stem: NAME.veg, NAME.bou, NAME.ini; output out/NAME.pvd")(
+      "coupling", po::value<std::string>(&s.coupling)->default_value("full"),
+      "[coupling] plugin of the scene")(
+      "gravity", po::value<std::string>(&s.gravity)->default_value("0 -9.81 0"),
+      "[gravity] acceleration [m/s²] (empty: no gravity)")(
+      "dt", po::value<double>(&s.dt)->default_value(0.01, "0.01"), "[run] dt [s]")(
+      "steps", po::value<long>(&s.steps)->default_value(200), "[run] steps");
+  return d;
+}
+
+/// Parses `args`; returns false (after printing the help) when --help was given.
+bool parse(const Args& args, const po::options_description& options, const std::string& usage) {
+  po::variables_map vm;
+  try {
+    po::store(po::command_line_parser(args).options(options).run(), vm);
+    if (vm.count("help")) {
+      std::cout << usage << "\n" << options << "\n";
+      return false;
+    }
+    po::notify(vm);
+  } catch (const po::error& e) {
+    throw Error(fmt::format("generate: {} (see substruct generate --help)", e.what()));
+  }
+  return true;
+}
+
+void write_text(const fs::path& file, const std::string& text) {
+  const fs::path temporary = fs::path(file) += ".tmp";
+  {
+    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
+    out << text;
+    out.close();
+    if (!out) throw Error(fmt::format("cannot write '{}'", temporary.string()));
+  }
+  fs::rename(temporary, file);
+}
+
+/// Vega .bou: 1-based vertex indices, comma separated, 10 a line.
+void write_bou(const fs::path& file, const std::vector<Index>& fixed) {
+  std::string text;
+  for (std::size_t i = 0; i < fixed.size(); ++i)
+    text += fmt::format("{},{}", fixed[i] + 1, (i % 10 == 9 || i + 1 == fixed.size()) ? "\n" : "");
+  write_text(file, text);
+}
+
+std::string join(const std::vector<Index>& values) {
+  std::string s;
+  for (Index v : values) s += (s.empty() ? "" : " ") + std::to_string(v);
+  return s;
+}
+
+/// Writes NAME.veg, NAME.bou and NAME.ini and prints what it wrote.
+void write_scene(const SceneOptions& s, const TetMesh& mesh, const std::vector<Index>& fixed,
+                 const std::string& comment, const std::string& domains,
+                 const std::vector<Index>& tracked, const std::string& tracked_comment,
+                 const std::string& pull_section = "") {
+  if (s.name.empty() || s.name.find('/') != std::string::npos)
+    throw Error(fmt::format("generate: --name must be a file stem, found '{}'", s.name));
+  if (!(s.dt > 0)) throw Error(fmt::format("generate: --dt must be > 0, found {}", s.dt));
+  if (s.steps < 0) throw Error(fmt::format("generate: --steps must be ≥ 0, found {}", s.steps));
+  const fs::path out = s.out;
+  const fs::path mesh_dir = s.mesh_dir.empty() ? out : fs::path(s.mesh_dir);
+  fs::create_directories(out);
+  fs::create_directories(mesh_dir);
+  const fs::path veg = mesh_dir / (s.name + ".veg");
+  const fs::path bou = mesh_dir / (s.name + ".bou");
+  const fs::path ini = out / (s.name + ".ini");
+
+  write_veg(veg, mesh);
+  std::printf("wrote %s: %d vertices, %d tets, %zu element sets\n", veg.string().c_str(),
+              mesh.num_vertices(), mesh.num_elements(), mesh.element_sets.size());
+  write_bou(bou, fixed);
+  std::printf("wrote %s: %zu fixed vertices\n", bou.string().c_str(), fixed.size());
+
+  const auto relative = [&](const fs::path& p) {
+    return fs::absolute(p)
+        .lexically_normal()
+        .lexically_relative(fs::absolute(out).lexically_normal())
+        .generic_string();
+  };
+  std::string text = comment;
+  text += fmt::format(
+      "[scene]\n"
+      "mesh = {}\n"
+      "fixed = {}\n"
+      "domains = {}\n"
+      "root = auto\n"
+      "tracked_vertices = {}  # {}\n\n"
+      "[material]\n"
+      "model = stvk\n\n"
+      "[coupling]\n"
+      "plugin = {}\n\n"
+      "[run]\n"
+      "dt = {}\n"
+      "steps = {}\n"
+      "output = out/{}.pvd\n",
+      relative(veg), relative(bou), domains, join(tracked), tracked_comment, s.coupling, s.dt,
+      s.steps, s.name);
+  std::string loads;
+  if (!s.gravity.empty()) loads += "gravity";
+  if (!pull_section.empty()) loads += loads.empty() ? "pull" : " pull";
+  text += fmt::format("loads = {}\nexporters = vtk csv\n", loads);
+  if (!s.gravity.empty()) text += fmt::format("\n[gravity]\nacceleration = {}\n", s.gravity);
+  text += pull_section;
+  write_text(ini, text);
+  std::printf("wrote %s: run it with  substruct run %s\n", ini.string().c_str(),
+              ini.string().c_str());
+}
+
+/// The vertex of element set `set` farthest from the stem axis (x = z = 0); ties: lowest id.
+Index tip_of(const TetMesh& mesh, const std::string& set) {
+  std::set<Index> vertices;
+  for (Index e : mesh.element_sets.at(set))
+    for (int k = 0; k < 4; ++k) vertices.insert(mesh.tets(e, k));
+  Index best = *vertices.begin();
+  double best_distance = -1;
+  for (Index v : vertices) {
+    const double d = std::hypot(mesh.vertices(v, 0), mesh.vertices(v, 2));
+    if (d > best_distance) {
+      best_distance = d;
+      best = v;
+    }
+  }
+  return best;
+}
+
+int generate_flower_scene(const Args& args) {
+  SceneOptions s;
+  FlowerParameters p;
+  std::string pull;
+  double pull_time = 0.3;
+  po::options_description flower("flower shape (sizes in lattice cells)");
+  const auto int_option = [&](const char* name, int* value, const char* help) {
+    flower.add_options()(name, po::value<int>(value)->default_value(*value), help);
+  };
+  const auto double_option = [&](const char* name, double* value, const char* help) {
+    flower.add_options()(
+        name, po::value<double>(value)->default_value(*value, fmt::format("{}", *value)), help);
+  };
+  int_option("segments", &p.segments, "stem segments, one domain each");
+  int_option("leaves", &p.leaves, "leaves, at most 2 per segment above the base");
+  int_option("petals", &p.petals, "petals around the bloom, 0…4");
+  double_option("cell-size", &p.cell_size, "lattice cell edge [m]");
+  int_option("stem-half-width", &p.stem_half_width, "half the stem's thickness");
+  int_option("segment-height", &p.segment_height, "height of a stem segment, ≥ 3");
+  int_option("leaf-length", &p.leaf_length, "length of a leaf");
+  int_option("leaf-half-width", &p.leaf_half_width, "half the width of a leaf at its widest");
+  int_option("bloom-half-width", &p.bloom_half_width, "half the width of the bloom");
+  int_option("bloom-height", &p.bloom_height, "height of the bloom");
+  int_option("petal-length", &p.petal_length, "length of a petal");
+  int_option("petal-half-width", &p.petal_half_width, "half the width of a petal at its widest");
+  double_option("curl", &p.curl, "upward curl of leaves and petals [1/m]");
+  double_option("youngs-modulus", &p.material.youngs_modulus, "E [Pa]");
+  double_option("poisson-ratio", &p.material.poisson_ratio, "ν");
+  double_option("density", &p.material.density, "ρ [kg/m³]");
+  flower.add_options()("pull", po::value<std::string>(&pull)->default_value(""),
+                       "[pull] force on the top of the bloom [N], e.g. \"2 0 0\" (default: no "
+                       "pull)");
+  double_option("pull-time", &pull_time, "[pull] end: how long the pull lasts [s]");
+  po::options_description all;
+  all.add(flower).add(scene_options(s, "flower"));
+  if (!parse(args, all,
+             "usage: substruct generate flower --out DIR [options]\n"
+             "  A flower (stem segments, leaves, a bloom, petals) with one domain per part, for\n"
+             "  multi-domain methods: [scene] domains = sets."))
+    return 0;
+  if (!(p.material.youngs_modulus > 0) || !(p.material.density > 0) ||
+      !(p.material.poisson_ratio > -1 && p.material.poisson_ratio < 0.5))
+    throw Error("generate flower: expected E > 0, ρ > 0 and −1 < ν < 0.5");
+
+  std::vector<Index> fixed;
+  const TetMesh mesh = generate_flower(p, &fixed);
+  // Tracked: the top centre of the bloom, the tip of the first petal and of the first leaf.
+  std::vector<Index> tracked;
+  std::string tracked_comment;
+  {
+    Index top = -1;
+    for (Index v = 0; v < mesh.num_vertices(); ++v)
+      if (mesh.vertices(v, 0) == 0 && mesh.vertices(v, 2) == 0 &&
+          (top < 0 || mesh.vertices(v, 1) > mesh.vertices(top, 1)))
+        top = v;
+    tracked.push_back(top);
+    tracked_comment = "top of the bloom";
+    if (p.petals > 0) {
+      tracked.push_back(tip_of(mesh, "petal0"));
+      tracked_comment += ", tip of petal0";
+    }
+    if (p.leaves > 0) {
+      tracked.push_back(tip_of(mesh, "leaf0"));
+      tracked_comment += ", tip of leaf0";
+    }
+  }
+  std::string made_by = "substruct generate flower";
+  for (const std::string& a : args) made_by += " " + a;
+  const std::string comment = fmt::format(
+      "# A flower: {} stem segments, {} leaves, a bloom and {} petals, one domain each (element\n"
+      "# sets stem0…, leaf0…, bloom, petal0…); the base of the stem is fixed.\n"
+      "# Made by: {}\n"
+      "# {}\n\n",
+      p.segments, p.leaves, p.petals, made_by,
+      pull.empty() ? fmt::format("To swing it, pull the top of the bloom (vertex {}) sideways: "
+                                 "--pull \"2 0 0\".",
+                                 tracked[0])
+                   : fmt::format("The top of the bloom is pulled by {} N for {} s, then released.",
+                                 pull, pull_time));
+  std::string pull_section;
+  if (!pull.empty())
+    pull_section =
+        fmt::format("\n[pull]\nvertices = {}  # top of the bloom\nforce = {}\nend = {}\n",
+                    tracked[0], pull, pull_time);
+  write_scene(s, mesh, fixed, comment, "sets", tracked, tracked_comment, pull_section);
+  return 0;
+}
+
+int generate_beam_scene(const Args& args) {
+  SceneOptions s;
+  double length = 1.0;
+  double height = 0.1;
+  double width = 0.1;
+  std::vector<int> cells;
+  std::string domains;
+  Material material{"beam", 1000.0, 1.0e7, 0.45};
+  po::options_description beam(
+      "beam shape: [0, length] × [−height/2, height/2] × [−width/2, "
+      "width/2], fixed at x = 0");
+  beam.add_options()("length", po::value<double>(&length)->default_value(length), "along x [m]")(
+      "height", po::value<double>(&height)->default_value(height, "0.1"), "along y [m]")(
+      "width", po::value<double>(&width)->default_value(width, "0.1"), "along z [m]")(
+      "cells", po::value<std::vector<int>>(&cells)->multitoken(),
+      "cells along x, y, z (default 10 2 2); 6 tets each")(
+      "domains", po::value<std::string>(&domains)->default_value("single"),
+      "[scene] domains, e.g. auto:4")(
+      "youngs-modulus",
+      po::value<double>(&material.youngs_modulus)->default_value(material.youngs_modulus),
+      "E [Pa]")(
+      "poisson-ratio",
+      po::value<double>(&material.poisson_ratio)->default_value(material.poisson_ratio, "0.45"),
+      "ν")("density", po::value<double>(&material.density)->default_value(material.density),
+           "ρ [kg/m³]");
+  po::options_description all;
+  all.add(beam).add(scene_options(s, "beam"));
+  if (!parse(args, all,
+             "usage: substruct generate beam --out DIR [--length L] [--cells NX NY NZ] [options]\n"
+             "  A cantilever beam of box cells, clamped at x = 0."))
+    return 0;
+  if (cells.empty()) cells = {10, 2, 2};
+  if (cells.size() != 3)
+    throw Error(fmt::format("generate beam: --cells expects three counts NX NY NZ, found {}",
+                            cells.size()));
+  if (!(length > 0) || !(height > 0) || !(width > 0))
+    throw Error("generate beam: --length, --height and --width must be > 0");
+  const TetMesh mesh =
+      make_box_mesh(Vec3(0, -height / 2, -width / 2), Vec3(length, height / 2, width / 2), cells[0],
+                    cells[1], cells[2], material);
+  const std::vector<Index> fixed = mesh.vertex_sets.at("xmin");
+  // Tracked: the free end's corner vertex (i = nx, j = 0, k = 0).
+  const std::vector<Index> tracked = {cells[0]};
+  std::string made_by = "substruct generate beam";
+  for (const std::string& a : args) made_by += " " + a;
+  const std::string comment = fmt::format(
+      "# A cantilever beam {} m × {} m × {} m of {} × {} × {} cells (6 tets each), clamped at\n"
+      "# x = 0. Made by: {}\n\n",
+      length, height, width, cells[0], cells[1], cells[2], made_by);
+  write_scene(s, mesh, fixed, comment, domains, tracked, "free end, lower corner");
+  return 0;
+}
+
+}  // namespace
+
+int command_generate(const Args& raw_args) {
+  GlobalOptions global;
+  const Args args = take_global_options(raw_args, global);
+  const std::string usage =
+      "usage: substruct generate flower|beam --out DIR [options]\n"
+      "  Writes DIR/NAME.veg (mesh), DIR/NAME.bou (fixed vertices) and DIR/NAME.ini (a scene).\n"
+      "  substruct generate flower --help and substruct generate beam --help list the options.\n";
+  if (args.empty()) throw Error("generate: what? " + usage);
+  if (args[0] == "--help" || args[0] == "-h") {
+    std::printf("%s", usage.c_str());
+    return 0;
+  }
+  const Args rest(args.begin() + 1, args.end());
+  if (args[0] == "flower") return generate_flower_scene(rest);
+  if (args[0] == "beam") return generate_beam_scene(rest);
+  throw Error(fmt::format("generate: unknown shape '{}' (shapes: flower, beam)", args[0]));
+}
+
+}  // namespace substruct::cli

@@ -1,0 +1,28 @@
+#pragma once
+/// Messages to the user on stderr: info (unless --quiet), warnings, and debug (--verbose).
+#include <string>
+#include <utility>
+
+#include <fmt/format.h>
+
+namespace substruct::log {
+
+enum class Level { quiet = 0, normal = 1, verbose = 2 };
+void set_level(Level level);
+Level level();
+void write(const char* prefix, const std::string& message);
+
+template <class... Args>
+void info(fmt::format_string<Args...> f, Args&&... args) {
+  if (level() >= Level::normal) write("", fmt::format(f, std::forward<Args>(args)...));
+}
+template <class... Args>
+void warn(fmt::format_string<Args...> f, Args&&... args) {
+  write("warning: ", fmt::format(f, std::forward<Args>(args)...));
+}
+template <class... Args>
+void debug(fmt::format_string<Args...> f, Args&&... args) {
+  if (level() >= Level::verbose) write("", fmt::format(f, std::forward<Args>(args)...));
+}
+
+}  // namespace substruct::log

@@ -1,0 +1,16 @@
+#pragma once
+/// The constitutive models of the FEM layer.
+#include <string_view>
+
+namespace substruct {
+
+/// linear: small-strain linear elasticity (constant stiffness K₀).
+/// stvk: Saint Venant–Kirchhoff, Ψ = μ tr(E²) + λ/2 tr(E)², E = ½(FᵀF − I).
+/// corotational: Ψ = μ ‖F − R‖² + λ/2 tr(RᵀF − I)², F = RS (polar decomposition).
+enum class MaterialModel { linear, stvk, corotational };
+
+/// "linear" | "stvk" | "corotational"; anything else throws Error listing the valid names.
+MaterialModel parse_material_model(std::string_view name);
+std::string_view to_string(MaterialModel model);
+
+}  // namespace substruct

@@ -1,0 +1,41 @@
+#pragma once
+/// The interface of exporter plugins (VTK series, CSV of tracked vertices and energies…).
+#include <filesystem>
+#include <string>
+
+#include "substruct/core/types.hpp"
+#include "substruct/coupling/coupling_method.hpp"
+#include "substruct/plugin/component.hpp"
+
+namespace substruct {
+
+struct Scene;
+
+struct ExportSetup {
+  const Scene& scene;
+  std::string method;            // coupling plugin name
+  std::filesystem::path output;  // [run] output, resolved (e.g. out/beam.pvd)
+  double dt;
+};
+
+struct ExportFrame {
+  long step;
+  double time;
+  const Points& positions;
+  const Points& velocities;
+  Energies energies;
+};
+
+/// Exporters never leave a partial file that looks complete: they write to temporary names
+/// and publish in finish(); abort() removes what they wrote.
+class Exporter : public Component {
+ public:
+  virtual void begin(const ExportSetup& setup) = 0;
+  virtual void write(const ExportFrame& frame) = 0;
+  virtual void finish() = 0;
+  virtual void abort() noexcept = 0;
+  /// The files this exporter produced (after finish()), for the run summary.
+  virtual std::vector<std::filesystem::path> outputs() const = 0;
+};
+
+}  // namespace substruct

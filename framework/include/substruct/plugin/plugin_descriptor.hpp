@@ -1,0 +1,49 @@
+#pragma once
+/// What a plugin exports: an ABI version and a descriptor (name, kind, version, summary, its
+/// options and a factory). A plugin's .cpp ends with SUBSTRUCT_PLUGIN(descriptor_function).
+#include <memory>
+
+#include <boost/dll/alias.hpp>
+#include <boost/program_options/options_description.hpp>
+
+#include "substruct/plugin/component.hpp"
+#include "substruct/plugin/plugin_kind.hpp"
+
+namespace substruct {
+
+class Config;
+
+/// Bumped whenever a plugin-visible interface or struct changes layout or meaning. The host
+/// refuses plugins built against another version.
+inline constexpr int kPluginAbiVersion = 1;
+
+/// What a factory receives: the validated configuration (the plugin reads its own section,
+/// "<plugin name>.<key>", and any framework key it needs).
+struct PluginContext {
+  const Config& config;
+};
+
+struct PluginDescriptor {
+  const char* name;  // unique, also the name of its config section
+  PluginKind kind;
+  const char* version;  // the plugin's own version
+  const char* summary;  // one line
+  /// The keys of the plugin's config section, named "<name>.<key>", with defaults and help.
+  boost::program_options::options_description (*options)();
+  /// Creates the plugin's object; it must implement the interface of `kind`.
+  std::unique_ptr<Component> (*create)(const PluginContext& context);
+};
+
+}  // namespace substruct
+
+/// Exports `descriptor_function` (a function returning `const PluginDescriptor&`) and the ABI
+/// version through Boost.DLL aliases. Use exactly once per plugin library, at namespace scope.
+#define SUBSTRUCT_PLUGIN(descriptor_function)                                  \
+  namespace substruct_plugin_exports {                                         \
+  const int abi_version = ::substruct::kPluginAbiVersion;                      \
+  inline const ::substruct::PluginDescriptor* descriptor_pointer() {           \
+    return &descriptor_function();                                             \
+  }                                                                            \
+  }                                                                            \
+  BOOST_DLL_ALIAS(substruct_plugin_exports::abi_version, substruct_plugin_abi) \
+  BOOST_DLL_ALIAS(substruct_plugin_exports::descriptor_pointer, substruct_plugin_descriptor)

@@ -1,0 +1,90 @@
+#pragma once
+/// The main loop shared by `substruct run`, the benchmark runner and the viewer:
+/// loads(t) → coupling.step(dt) → divergence check → exporters.
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "substruct/config/config.hpp"
+#include "substruct/coupling/coupling_method.hpp"
+#include "substruct/io/exporter.hpp"
+#include "substruct/loads/load.hpp"
+#include "substruct/scene/scene.hpp"
+#include "substruct/solvers/solver_provider.hpp"
+
+namespace substruct {
+
+class PluginHost;
+
+/// What a run did, for the summary line and the benchmark runner.
+struct RunSummary {
+  std::string scene;
+  std::string method;
+  Index vertices = 0;
+  Index elements = 0;
+  int domains = 0;
+  Index dofs = 0;
+  long steps = 0;
+  double dt = 0;
+  double precompute_seconds = 0;
+  std::vector<double> step_seconds;  // wall time of each step (method only, no output)
+  StepStats stages;                  // summed over all steps
+  Energies final_energies;
+  std::vector<std::filesystem::path> outputs;
+
+  double median_step_seconds() const;
+};
+
+class Simulation {
+ public:
+  /// Loads the scene and creates the coupling method, loads and exporters the config selects.
+  Simulation(const Config& config, const PluginHost& host);
+  ~Simulation();
+
+  const Scene& scene() const { return scene_; }
+  CouplingMethod& method() { return *method_; }
+  const Config& config() const { return config_; }
+
+  /// Offline work of the method; returns its wall time [s].
+  double precompute();
+  /// Back to the rest state (or the given full-space displacement/velocity) at t = 0.
+  void reset(const Eigen::VectorXd& u0 = {}, const Eigen::VectorXd& v0 = {});
+  /// One step of `dt` ([run] dt): evaluates the loads, steps the method, checks for divergence.
+  /// Returns the method's wall time for the step [s].
+  double step(StepStats& stats);
+
+  double time() const { return time_; }
+  long step_index() const { return step_; }
+  const Points& positions() const { return positions_; }
+  const Points& velocities() const { return velocities_; }
+  const ExternalForces& forces() const { return forces_; }
+
+  /// precompute(), reset(), then [run] steps steps with output and progress; exporters are
+  /// finished on success and aborted (nothing left that looks complete) on any error.
+  RunSummary run();
+
+ private:
+  void refresh_state();
+  void check_divergence() const;
+
+  Config config_;
+  Scene scene_;
+  SolverProvider solvers_;
+  std::unique_ptr<CouplingMethod> method_;
+  std::vector<std::unique_ptr<Load>> loads_;
+  std::vector<std::unique_ptr<Exporter>> exporters_;
+  std::string method_name_;
+  double dt_ = 0;
+  double time_ = 0;
+  long step_ = 0;
+  bool precomputed_ = false;
+  Points positions_;
+  Points velocities_;
+  ExternalForces forces_;
+};
+
+/// [run] output resolved: relative to the working directory; default out/<scene>.pvd.
+std::filesystem::path output_path(const Config& config, const Scene& scene);
+
+}  // namespace substruct

@@ -1,0 +1,44 @@
+#pragma once
+/// The interface of linear-solver plugins (sparse direct: CHOLMOD; block-sparse Cholesky…).
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "substruct/core/types.hpp"
+#include "substruct/plugin/component.hpp"
+
+namespace substruct {
+
+/// What the caller knows about A.
+struct MatrixProperties {
+  bool symmetric = true;
+  bool positive_definite = true;
+};
+
+/// Optional block structure of A (e.g. one block per domain, [offsets[i], offsets[i+1])), and
+/// which blocks couple. Block solvers order and factor by it; others may ignore it.
+struct BlockStructure {
+  std::vector<Index> offsets;
+  std::vector<std::pair<int, int>> couplings;
+};
+
+struct FactorizationInfo {
+  long factor_nonzeros = 0;
+  std::string method;  // e.g. "CHOLMOD supernodal LLᵀ, AMD ordering"
+};
+
+class LinearSolver : public Component {
+ public:
+  /// Symbolic analysis (ordering, elimination tree) of A's pattern; kept while the pattern of
+  /// the matrices passed to factorize() stays the same.
+  virtual void analyze(const SparseMatrix& A, const MatrixProperties& properties) = 0;
+  virtual void set_blocks(const BlockStructure& /*blocks*/) {}
+  /// Numeric factorization. Throws Error when A is singular or, for a Cholesky solver, not
+  /// positive definite.
+  virtual void factorize(const SparseMatrix& A) = 0;
+  /// x = A⁻¹ b with the last factorization.
+  virtual void solve(const Eigen::VectorXd& b, Eigen::VectorXd& x) const = 0;
+  virtual FactorizationInfo info() const = 0;
+};
+
+}  // namespace substruct

@@ -1,0 +1,27 @@
+#include "substruct/core/log.hpp"
+
+#include <atomic>
+#include <cstdio>
+#include <mutex>
+
+namespace substruct::log {
+
+namespace {
+std::atomic<Level> g_level{Level::normal};
+std::mutex g_mutex;
+}  // namespace
+
+void set_level(Level new_level) {
+  g_level = new_level;
+}
+Level level() {
+  return g_level;
+}
+
+void write(const char* prefix, const std::string& message) {
+  std::lock_guard lock(g_mutex);
+  std::fprintf(stderr, "%s%s\n", prefix, message.c_str());
+  std::fflush(stderr);
+}
+
+}  // namespace substruct::log

@@ -1,0 +1,79 @@
+#include "substruct/core/progress.hpp"
+
+#include <unistd.h>
+#include <atomic>
+#include <cstdio>
+
+#include <fmt/format.h>
+
+namespace substruct {
+
+namespace {
+std::atomic<bool> g_enabled{true};
+constexpr double kQuietSeconds = 1.0;   // work shorter than this prints nothing
+constexpr double kPrintInterval = 0.5;  // on a terminal
+constexpr double kLogInterval = 5.0;    // when stderr is a file or pipe
+
+std::string format_seconds(double s) {
+  if (s < 60) return fmt::format("{:.1f} s", s);
+  if (s < 3600) return fmt::format("{:d} min {:02d} s", int(s) / 60, int(s) % 60);
+  return fmt::format("{:d} h {:02d} min", int(s) / 3600, (int(s) % 3600) / 60);
+}
+}  // namespace
+
+void Progress::set_enabled(bool enabled) {
+  g_enabled = enabled;
+}
+bool Progress::enabled() {
+  return g_enabled;
+}
+
+Progress::Progress(std::string label, std::size_t total)
+    : label_(std::move(label)), total_(total), start_(Clock::now()), last_print_(start_) {}
+
+Progress::~Progress() {
+  if (!finished_ && printed_) std::fputc('\n', stderr);
+}
+
+void Progress::advance(std::size_t units) {
+  done_ += units;
+  if (!g_enabled) return;
+  const auto now = Clock::now();
+  const double elapsed = std::chrono::duration<double>(now - start_).count();
+  const double since = std::chrono::duration<double>(now - last_print_).count();
+  const bool tty = isatty(STDERR_FILENO) != 0;
+  if (elapsed < kQuietSeconds || since < (tty ? kPrintInterval : kLogInterval)) return;
+  last_print_ = now;
+  print(false);
+}
+
+void Progress::print(bool final_line) {
+  const double elapsed = std::chrono::duration<double>(Clock::now() - start_).count();
+  const bool tty = isatty(STDERR_FILENO) != 0;
+  std::string line;
+  if (final_line) {
+    line = fmt::format("{}: done in {}", label_, format_seconds(elapsed));
+  } else if (total_ > 0 && done_ > 0) {
+    const double fraction = double(done_) / double(total_);
+    const double left = elapsed * (1 - fraction) / fraction;
+    line = fmt::format("{}: {:3.0f}% ({}/{}), {} left", label_, 100 * fraction, done_, total_,
+                       format_seconds(left));
+  } else {
+    line = fmt::format("{}: {} done, {} so far", label_, done_, format_seconds(elapsed));
+  }
+  if (tty)
+    std::fprintf(stderr, "\r\033[K%s%s", line.c_str(), final_line ? "\n" : "");
+  else
+    std::fprintf(stderr, "%s\n", line.c_str());
+  std::fflush(stderr);
+  printed_ = true;
+}
+
+double Progress::finish() {
+  const double elapsed = std::chrono::duration<double>(Clock::now() - start_).count();
+  if (!finished_ && g_enabled && printed_) print(true);
+  finished_ = true;
+  return elapsed;
+}
+
+}  // namespace substruct

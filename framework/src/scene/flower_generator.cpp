@@ -1,0 +1,289 @@
+#include "substruct/scene/flower_generator.hpp"
+
+#include <array>
+#include <cmath>
+#include <cstdint>
+#include <map>
+#include <numbers>
+#include <string>
+#include <utility>
+
+#include <fmt/format.h>
+
+#include "substruct/core/error.hpp"
+
+namespace substruct {
+
+namespace {
+
+/// A lattice point or the lower corner of a lattice cell, as (x, y, z).
+using LatticePoint = std::array<int, 3>;
+
+/// One domain of the flower: its lattice cells and the domain it hangs from (−1 for stem0).
+struct Part {
+  std::string name;
+  int parent = -1;
+  std::vector<LatticePoint> cells;
+};
+
+/// A horizontal direction: +x, +z, −x or −z.
+struct Direction {
+  int axis;  // 0 (x) or 2 (z)
+  int sign;  // +1 or −1
+};
+constexpr std::array<Direction, 4> kDirections = {{{0, 1}, {2, 1}, {0, -1}, {2, -1}}};
+
+// Kuhn split of a lattice cell: one tet per permutation of the axes, along the path from corner
+// (0,0,0) to corner (1,1,1). Corner c of the cell: bit 0 is +x, bit 1 +y, bit 2 +z. Odd
+// permutations have their vertices 1 and 2 swapped, so that every tet is positively oriented.
+// All cells share the diagonal direction, so the split of any set of cells is conforming.
+constexpr std::array<std::array<int, 4>, 6> kCellTets = {{
+    {0, 1, 3, 7},  // x y z
+    {0, 3, 2, 7},  // y x z, swapped
+    {0, 2, 6, 7},  // y z x
+    {0, 6, 4, 7},  // z y x, swapped
+    {0, 4, 5, 7},  // z x y
+    {0, 5, 1, 7},  // x z y, swapped
+}};
+
+void require(bool condition, const std::string& what) {
+  if (!condition) throw Error("flower: " + what);
+}
+
+void validate(const FlowerParameters& p) {
+  constexpr int kMaxSize = 10000;
+  const auto in_range = [&](int value, int lo, int hi, const char* name) {
+    require(value >= lo && value <= hi,
+            fmt::format("{} must be in [{}, {}], found {}", name, lo, hi, value));
+  };
+  in_range(p.segments, 1, kMaxSize, "segments");
+  in_range(p.leaves, 0, 2 * (p.segments - 1), "leaves (at most 2 per stem segment above the base)");
+  in_range(p.petals, 0, 4, "petals (one per side of the bloom)");
+  require(std::isfinite(p.cell_size) && p.cell_size > 0,
+          fmt::format("cell_size must be a positive length, found {}", p.cell_size));
+  in_range(p.stem_half_width, 1, kMaxSize, "stem_half_width");
+  in_range(p.segment_height, 3, kMaxSize, "segment_height");
+  in_range(p.leaf_length, 1, kMaxSize, "leaf_length");
+  in_range(p.leaf_half_width, 1, kMaxSize, "leaf_half_width");
+  in_range(p.bloom_half_width, std::max(2, p.stem_half_width), kMaxSize,
+           "bloom_half_width (at least 2 and at least stem_half_width)");
+  in_range(p.bloom_height, 1, kMaxSize, "bloom_height");
+  in_range(p.petal_length, 1, kMaxSize, "petal_length");
+  in_range(p.petal_half_width, 1, kMaxSize, "petal_half_width");
+  require(std::isfinite(p.curl) && p.curl >= 0, fmt::format("curl must be ≥ 0, found {}", p.curl));
+
+  // An upper bound on the number of cells, so that absurd sizes fail here and not in memory.
+  const auto a = std::int64_t{p.stem_half_width};
+  const auto b = std::int64_t{p.bloom_half_width};
+  const std::int64_t cells = std::int64_t{p.segments} * 4 * a * a * p.segment_height +
+                             std::int64_t{p.leaves} * p.leaf_length * 2 * p.leaf_half_width +
+                             4 * b * b * p.bloom_height +
+                             std::int64_t{p.petals} * p.petal_length * 2 * p.petal_half_width;
+  constexpr std::int64_t kMaxCells = 2'000'000;
+  require(cells <= kMaxCells, fmt::format("these sizes make up to {} tetrahedra; at most {} are "
+                                          "supported",
+                                          6 * cells, 6 * kMaxCells));
+}
+
+/// A flat blade one cell thick in y, growing outward in direction `d` from the plane at distance
+/// `base` from the stem axis: ring i spans [base + i, base + i + 1] outward and the cells
+/// −w(i) … w(i) − 1 across.
+void add_blade(Part& part, Direction d, int base, int y, const std::vector<int>& half_widths) {
+  const int across = d.axis == 0 ? 2 : 0;
+  for (std::size_t i = 0; i < half_widths.size(); ++i) {
+    const int ring = static_cast<int>(i);
+    const int outward = d.sign > 0 ? base + ring : -base - ring - 1;
+    for (int k = -half_widths[i]; k < half_widths[i]; ++k) {
+      LatticePoint cell{};
+      cell[static_cast<std::size_t>(d.axis)] = outward;
+      cell[static_cast<std::size_t>(across)] = k;
+      cell[1] = y;
+      part.cells.push_back(cell);
+    }
+  }
+}
+
+/// Box of cells [x0, x1) × [y0, y1) × [z0, z1).
+void add_box(Part& part, int x0, int x1, int y0, int y1, int z0, int z1) {
+  for (int y = y0; y < y1; ++y)
+    for (int z = z0; z < z1; ++z)
+      for (int x = x0; x < x1; ++x) part.cells.push_back({x, y, z});
+}
+
+/// Leaf outline: narrow at the stalk and the tip, `half_width` in the middle.
+std::vector<int> leaf_profile(int length, int half_width) {
+  std::vector<int> w(static_cast<std::size_t>(length));
+  for (int i = 0; i < length; ++i) {
+    const double s = std::sin(std::numbers::pi * (i + 0.5) / length);
+    w[static_cast<std::size_t>(i)] = std::max(1, static_cast<int>(std::lround(half_width * s)));
+  }
+  return w;
+}
+
+/// Petal outline: widening away from the bloom, rounded at the tip, and never wider than
+/// bloom_half_width − 1 + i at ring i, which keeps neighbouring petals apart (each stays inside
+/// its quarter |across| < outward of the plane).
+std::vector<int> petal_profile(int length, int half_width, int bloom_half_width) {
+  std::vector<int> w(static_cast<std::size_t>(length));
+  for (int i = 0; i < length; ++i) {
+    const double s = std::sin(std::numbers::pi * (i + 1) / (length + 1));
+    const int wanted = static_cast<int>(std::lround(half_width * s));
+    w[static_cast<std::size_t>(i)] = std::clamp(wanted, 1, bloom_half_width - 1 + i);
+  }
+  return w;
+}
+
+std::vector<Part> flower_parts(const FlowerParameters& p) {
+  const int a = p.stem_half_width;
+  const int h = p.segment_height;
+  const int b = p.bloom_half_width;
+  std::vector<Part> parts;
+  for (int s = 0; s < p.segments; ++s) {
+    Part stem{fmt::format("stem{}", s), s - 1, {}};
+    add_box(stem, -a, a, s * h, (s + 1) * h, -a, a);
+    parts.push_back(std::move(stem));
+  }
+  // Leaf i sits on segment 1 + i mod (segments − 1), in the middle of its height; the first leaf
+  // of segment s points along direction s − 1 (+x, +z, −x, −z, …), the second opposite to it.
+  const std::vector<int> leaf = leaf_profile(p.leaf_length, p.leaf_half_width);
+  for (int i = 0; i < p.leaves; ++i) {
+    const int s = 1 + i % (p.segments - 1);
+    const int second = i / (p.segments - 1);
+    Part part{fmt::format("leaf{}", i), s, {}};
+    add_blade(part, kDirections[static_cast<std::size_t>((s - 1 + 2 * second) % 4)], a,
+              s * h + h / 2, leaf);
+    parts.push_back(std::move(part));
+  }
+  const int top = p.segments * h;
+  const int bloom = static_cast<int>(parts.size());
+  Part head{"bloom", p.segments - 1, {}};
+  add_box(head, -b, b, top, top + p.bloom_height, -b, b);
+  parts.push_back(std::move(head));
+  // Petals in the top layer of the bloom: +x, −x, +z, −z.
+  const std::vector<int> petal = petal_profile(p.petal_length, p.petal_half_width, b);
+  constexpr std::array<int, 4> kPetalDirections = {0, 2, 1, 3};
+  for (int j = 0; j < p.petals; ++j) {
+    Part part{fmt::format("petal{}", j), bloom, {}};
+    add_blade(part,
+              kDirections[static_cast<std::size_t>(kPetalDirections[static_cast<std::size_t>(j)])],
+              b, top + p.bloom_height - 1, petal);
+    parts.push_back(std::move(part));
+  }
+  return parts;
+}
+
+/// Checks that the parts touch exactly as designed: every pair of parts sharing a vertex is a
+/// parent and its child, sharing at least 4 vertices that lie in one lattice plane and not on one
+/// line. (The parameter ranges guarantee it; this keeps the construction honest.)
+void check_interfaces(const std::vector<Part>& parts) {
+  std::map<LatticePoint, std::vector<int>> users;
+  for (std::size_t d = 0; d < parts.size(); ++d)
+    for (const LatticePoint& c : parts[d].cells)
+      for (int corner = 0; corner < 8; ++corner) {
+        std::vector<int>& u =
+            users[{c[0] + (corner & 1), c[1] + ((corner >> 1) & 1), c[2] + (corner >> 2)}];
+        if (u.empty() || u.back() != static_cast<int>(d)) u.push_back(static_cast<int>(d));
+      }
+  std::map<std::pair<int, int>, std::vector<LatticePoint>> shared;
+  for (const auto& [point, u] : users)
+    for (std::size_t i = 0; i < u.size(); ++i)
+      for (std::size_t j = i + 1; j < u.size(); ++j) shared[{u[i], u[j]}].push_back(point);
+  for (const auto& [pair, points] : shared) {
+    const Part& lo = parts[static_cast<std::size_t>(pair.first)];
+    const Part& hi = parts[static_cast<std::size_t>(pair.second)];
+    require(hi.parent == pair.first,
+            fmt::format("{} and {} touch, but only a part and the part it grows from may "
+                        "(internal error: please report the parameters)",
+                        lo.name, hi.name));
+    int constant_axes = 0;
+    for (std::size_t axis = 0; axis < 3; ++axis) {
+      bool constant = true;
+      for (const LatticePoint& q : points) constant = constant && q[axis] == points[0][axis];
+      constant_axes += constant ? 1 : 0;
+    }
+    require(points.size() >= 4 && constant_axes == 1,
+            fmt::format("{} and {} must share a planar face of at least 4 vertices, found {} "
+                        "vertices (internal error: please report the parameters)",
+                        lo.name, hi.name, points.size()));
+  }
+  for (std::size_t d = 1; d < parts.size(); ++d)
+    require(shared.count({parts[d].parent, static_cast<int>(d)}) == 1,
+            fmt::format("{} does not touch {} (internal error: please report the parameters)",
+                        parts[d].name, parts[static_cast<std::size_t>(parts[d].parent)].name));
+}
+
+}  // namespace
+
+TetMesh generate_flower(const FlowerParameters& p, std::vector<Index>* fixed_vertices) {
+  validate(p);
+  const std::vector<Part> parts = flower_parts(p);
+
+  std::map<LatticePoint, int> owner;
+  for (std::size_t d = 0; d < parts.size(); ++d)
+    for (const LatticePoint& c : parts[d].cells) {
+      const auto [it, inserted] = owner.emplace(c, static_cast<int>(d));
+      require(inserted,
+              fmt::format("{} and {} overlap (internal error: please report the "
+                          "parameters)",
+                          parts[static_cast<std::size_t>(it->second)].name, parts[d].name));
+    }
+  check_interfaces(parts);
+
+  // Vertices in (y, z, x) order of their lattice point: the base comes first.
+  std::map<LatticePoint, Index> vertex_of;  // key (y, z, x)
+  for (const auto& [c, d] : owner)
+    for (int corner = 0; corner < 8; ++corner)
+      vertex_of.emplace(
+          LatticePoint{c[1] + ((corner >> 1) & 1), c[2] + (corner >> 2), c[0] + (corner & 1)}, 0);
+  TetMesh mesh;
+  mesh.vertices.resize(static_cast<Eigen::Index>(vertex_of.size()), 3);
+  const double cell = p.cell_size;
+  // Leaves and petals curl upwards: y += f(ρ) = curl · max(0, ρ − ρ₀)², ρ the distance from the
+  // stem axis. ρ₀ = √2 · bloom_half_width · cell_size leaves the stem, the bloom and every
+  // interface flat. Each tet of the Kuhn split has two vertices on one vertical line (one step of
+  // its path is along y), so a shear y += f(x, z) moves its four vertices like an affine map of
+  // determinant 1: volumes, orientation and conformity are exactly kept. The slope f′ = 2 curl
+  // (ρ − ρ₀) is limited to 2 so that the tets stay well shaped.
+  const double rho0 = std::numbers::sqrt2 * p.bloom_half_width * cell;
+  double rho_max = 0;
+  for (const auto& [key, unused] : vertex_of)
+    rho_max = std::max(rho_max, std::hypot(key[2] * cell, key[1] * cell));
+  const double slope = 2 * p.curl * std::max(0.0, rho_max - rho0);
+  require(slope <= 2, fmt::format("curl = {} is too strong: the tips would rise at slope {:.3g} "
+                                  "(at most 2, i.e. curl ≤ {:.3g} for these sizes)",
+                                  p.curl, slope, 1 / std::max(rho_max - rho0, 1e-300)));
+  Index next = 0;
+  if (fixed_vertices != nullptr) fixed_vertices->clear();
+  for (auto& [key, index] : vertex_of) {
+    index = next++;
+    const double x = key[2] * cell;
+    const double z = key[1] * cell;
+    const double rho = std::hypot(x, z);
+    const double rise = rho > rho0 ? p.curl * (rho - rho0) * (rho - rho0) : 0.0;
+    mesh.vertices.row(index) << x, key[0] * cell + rise, z;
+    if (key[0] == 0 && fixed_vertices != nullptr) fixed_vertices->push_back(index);
+  }
+
+  const std::size_t num_cells = owner.size();
+  mesh.tets.resize(static_cast<Eigen::Index>(6 * num_cells), 4);
+  Index e = 0;
+  for (const Part& part : parts) {
+    std::vector<Index>& set = mesh.element_sets[part.name];
+    for (const LatticePoint& c : part.cells) {
+      std::array<Index, 8> corner{};
+      for (int k = 0; k < 8; ++k)
+        corner[static_cast<std::size_t>(k)] =
+            vertex_of.at({c[1] + ((k >> 1) & 1), c[2] + (k >> 2), c[0] + (k & 1)});
+      for (const auto& tet : kCellTets) {
+        for (int k = 0; k < 4; ++k)
+          mesh.tets(e, k) = corner[static_cast<std::size_t>(tet[static_cast<std::size_t>(k)])];
+        set.push_back(e++);
+      }
+    }
+  }
+  mesh.materials = {p.material};
+  mesh.element_material.assign(static_cast<std::size_t>(mesh.num_elements()), 0);
+  return mesh;
+}
+
+}  // namespace substruct

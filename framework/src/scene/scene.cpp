@@ -1,0 +1,173 @@
+#include "substruct/scene/scene.hpp"
+
+#include <algorithm>
+#include <set>
+
+#include <fmt/format.h>
+
+#include "substruct/config/config.hpp"
+#include "substruct/core/error.hpp"
+#include "substruct/core/log.hpp"
+#include "substruct/mesh/mesh_io.hpp"
+
+namespace substruct {
+
+double Scene::size() const {
+  if (mesh.vertices.rows() == 0) return 0;
+  const Vec3 lower = mesh.vertices.colwise().minCoeff();
+  const Vec3 upper = mesh.vertices.colwise().maxCoeff();
+  return (upper - lower).norm();
+}
+
+namespace {
+
+void apply_material_overrides(const Config& config, TetMesh& mesh) {
+  const bool any = config.set_by_user("material.youngs_modulus") ||
+                   config.set_by_user("material.poisson_ratio") ||
+                   config.set_by_user("material.density");
+  if (!any) return;
+  for (Material& m : mesh.materials) {
+    if (config.set_by_user("material.youngs_modulus"))
+      m.youngs_modulus = config.get<double>("material.youngs_modulus");
+    if (config.set_by_user("material.poisson_ratio"))
+      m.poisson_ratio = config.get<double>("material.poisson_ratio");
+    if (config.set_by_user("material.density")) m.density = config.get<double>("material.density");
+  }
+  for (const Material& m : mesh.materials) {
+    if (!(m.youngs_modulus > 0) || !(m.density > 0) || !(m.poisson_ratio > -1) ||
+        !(m.poisson_ratio < 0.5))
+      throw Error(fmt::format(
+          "material '{}': expected E > 0, ρ > 0 and −1 < ν < 0.5, found E = {}, ρ = {}, ν = {}",
+          m.name, m.youngs_modulus, m.density, m.poisson_ratio));
+  }
+}
+
+std::vector<Index> fixed_from_set(const TetMesh& mesh, const std::string& name) {
+  if (auto it = mesh.vertex_sets.find(name); it != mesh.vertex_sets.end()) return it->second;
+  if (auto it = mesh.element_sets.find(name); it != mesh.element_sets.end()) {
+    std::set<Index> vertices;
+    for (Index e : it->second)
+      for (int k = 0; k < 4; ++k) vertices.insert(mesh.tets(e, k));
+    return {vertices.begin(), vertices.end()};
+  }
+  std::string names;
+  for (const auto& [set, v] : mesh.vertex_sets) names += (names.empty() ? "" : ", ") + set;
+  for (const auto& [set, e] : mesh.element_sets) names += (names.empty() ? "" : ", ") + set;
+  throw Error(fmt::format("[scene] fixed_set = {}: the mesh has no such set (sets: {})", name,
+                          names.empty() ? "none" : names));
+}
+
+/// The vertex farthest from the fixed vertices (the free tip of a cantilever), or from the
+/// centroid when nothing is fixed: a sensible vertex to track by default.
+Index default_tracked_vertex(const TetMesh& mesh, const std::vector<Index>& fixed) {
+  Vec3 anchor = Vec3::Zero();
+  if (fixed.empty()) {
+    anchor = mesh.vertices.colwise().mean();
+  } else {
+    for (Index v : fixed) anchor += mesh.vertices.row(v).transpose();
+    anchor /= double(fixed.size());
+  }
+  Index best = 0;
+  double best_distance = -1;
+  for (Index v = 0; v < mesh.num_vertices(); ++v) {
+    const double d = (mesh.vertices.row(v).transpose() - anchor).squaredNorm();
+    if (d > best_distance) {
+      best_distance = d;
+      best = v;
+    }
+  }
+  return best;
+}
+
+}  // namespace
+
+Scene load_scene(const Config& config) {
+  Scene scene;
+  scene.file = config.scene_file();
+  scene.name = scene.file.empty() ? std::string("scene") : scene.file.stem().string();
+  if (!config.has("scene.mesh"))
+    throw Error("[scene] mesh is required: the tet mesh to simulate (.veg, .node/.ele or .msh)");
+  scene.mesh = read_tet_mesh(config.path("scene.mesh"));
+  apply_material_overrides(config, scene.mesh);
+  const Index n = scene.mesh.num_vertices();
+
+  std::set<Index> fixed;
+  if (const auto bou = config.path("scene.fixed"); !bou.empty())
+    for (Index v : read_bou(bou, n)) fixed.insert(v);
+  if (const auto set = config.get<std::string>("scene.fixed_set"); !set.empty())
+    for (Index v : fixed_from_set(scene.mesh, set)) fixed.insert(v);
+  scene.fixed_vertices.assign(fixed.begin(), fixed.end());
+
+  if (const auto obj = config.path("scene.render_mesh"); !obj.empty())
+    scene.render_mesh = read_obj(obj);
+
+  scene.material_model = parse_material_model(config.get<std::string>("material.model"));
+  scene.rayleigh_mass = config.get<double>("material.rayleigh_mass");
+  scene.rayleigh_stiffness = config.get<double>("material.rayleigh_stiffness");
+  if (scene.rayleigh_mass < 0 || scene.rayleigh_stiffness < 0)
+    throw Error("[material] rayleigh_mass and rayleigh_stiffness must be ≥ 0");
+
+  ElementPartition partition = make_element_partition(
+      scene.mesh, config.get<std::string>("scene.domains"), config.base_dir());
+  scene.decomposition = decompose(scene.mesh, std::move(partition));
+  const int domains = scene.decomposition.num_domains();
+
+  scene.vertex_domain.assign(static_cast<std::size_t>(n), -1);
+  for (Index e = 0; e < scene.mesh.num_elements(); ++e) {
+    const int d = scene.decomposition.partition.domain_of_element[static_cast<std::size_t>(e)];
+    for (int k = 0; k < 4; ++k) {
+      int& slot = scene.vertex_domain[static_cast<std::size_t>(scene.mesh.tets(e, k))];
+      if (slot < 0 || d < slot) slot = d;
+    }
+  }
+
+  scene.graph = DomainGraph(domains, scene.decomposition.interfaces);
+  const std::string root = config.get<std::string>("scene.root");
+  if (root == "auto") {
+    scene.root = scene.graph.choose_root(scene.fixed_vertices, scene.decomposition);
+  } else {
+    try {
+      std::size_t used = 0;
+      scene.root = std::stoi(root, &used);
+      if (used != root.size()) throw std::invalid_argument(root);
+    } catch (const std::exception&) {
+      throw Error(fmt::format("[scene] root: expected a domain id or 'auto', found '{}'", root));
+    }
+    if (scene.root < 0 || scene.root >= domains)
+      throw Error(
+          fmt::format("[scene] root = {}: the scene has domains 0…{}", scene.root, domains - 1));
+  }
+
+  const std::string loops = config.get<std::string>("scene.resolve_loops");
+  if (loops == "spanning-tree") {
+    if (!scene.graph.is_tree()) {
+      SpanningTree tree = scene.graph.spanning_tree(scene.root);
+      std::vector<std::pair<int, int>> pairs;
+      std::string list;
+      for (const DomainEdge& e : tree.removed_edges) {
+        pairs.emplace_back(e.a, e.b);
+        list += fmt::format("{}{}–{}", list.empty() ? "" : ", ", e.a, e.b);
+      }
+      scene.graph = scene.graph.without_edges(pairs);
+      scene.removed_edges = tree.removed_edges;
+      log::info("domain graph: removed {} loop edge(s) to make a spanning tree: {}", pairs.size(),
+                list);
+    }
+  } else if (loops != "error") {
+    throw Error(fmt::format(
+        "[scene] resolve_loops: expected 'error' or 'spanning-tree', found '{}'", loops));
+  }
+
+  scene.tracked_vertices = config.indices("scene.tracked_vertices");
+  for (Index v : scene.tracked_vertices)
+    if (v >= n)
+      throw Error(
+          fmt::format("[scene] tracked_vertices: vertex {} does not exist (the mesh has "
+                      "{} vertices, 0-based)",
+                      v, n));
+  if (scene.tracked_vertices.empty())
+    scene.tracked_vertices.push_back(default_tracked_vertex(scene.mesh, scene.fixed_vertices));
+  return scene;
+}
+
+}  // namespace substruct

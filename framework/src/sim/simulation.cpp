@@ -1,0 +1,168 @@
+#include "substruct/sim/simulation.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+
+#include <fmt/format.h>
+
+#include "substruct/core/error.hpp"
+#include "substruct/core/log.hpp"
+#include "substruct/core/progress.hpp"
+#include "substruct/plugin/plugin_host.hpp"
+
+namespace substruct {
+
+namespace fs = std::filesystem;
+using Clock = std::chrono::steady_clock;
+
+double RunSummary::median_step_seconds() const {
+  if (step_seconds.empty()) return 0;
+  std::vector<double> sorted = step_seconds;
+  const auto middle = sorted.begin() + static_cast<std::ptrdiff_t>(sorted.size() / 2);
+  std::nth_element(sorted.begin(), middle, sorted.end());
+  return *middle;
+}
+
+fs::path output_path(const Config& config, const Scene& scene) {
+  const std::string output = config.get<std::string>("run.output");
+  if (output.empty()) return fs::path("out") / (scene.name + ".pvd");
+  return output;
+}
+
+Simulation::Simulation(const Config& config, const PluginHost& host)
+    : config_(config), scene_(load_scene(config_)), solvers_(host, config_) {
+  method_name_ = config_.get<std::string>("coupling.plugin");
+  method_ = host.create<CouplingMethod>(method_name_, PluginKind::coupling, PluginContext{config_});
+  std::string reason;
+  if (!method_->can_run(scene_, reason))
+    throw Error(
+        fmt::format("coupling '{}' cannot run scene '{}': {}", method_name_, scene_.name, reason));
+  for (const std::string& name : config_.list("run.loads"))
+    loads_.push_back(host.create<Load>(name, PluginKind::load, PluginContext{config_}));
+  for (const std::string& name : config_.list("run.exporters"))
+    exporters_.push_back(host.create<Exporter>(name, PluginKind::exporter, PluginContext{config_}));
+  dt_ = config_.get<double>("run.dt");
+  if (!(dt_ > 0)) throw Error(fmt::format("[run] dt must be > 0, found {}", dt_));
+  if (config_.get<long>("run.steps") < 0) throw Error("[run] steps must be ≥ 0");
+  if (config_.get<long>("run.output_every") < 1) throw Error("[run] output_every must be ≥ 1");
+}
+
+Simulation::~Simulation() = default;
+
+double Simulation::precompute() {
+  const auto start = Clock::now();
+  fs::path cache = config_.path("run.cache_dir");
+  if (cache.empty())
+    cache =
+        (scene_.file.empty() ? fs::current_path() : scene_.file.parent_path()) / ".substruct-cache";
+  method_->precompute(PrecomputeContext{scene_, solvers_, cache});
+  precomputed_ = true;
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+void Simulation::reset(const Eigen::VectorXd& u0, const Eigen::VectorXd& v0) {
+  if (!precomputed_) precompute();
+  method_->reset(u0, v0);
+  time_ = 0;
+  step_ = 0;
+  refresh_state();
+}
+
+void Simulation::refresh_state() {
+  method_->positions(positions_);
+  method_->velocities(velocities_);
+}
+
+double Simulation::step(StepStats& stats) {
+  forces_.clear();
+  const LoadContext context{time_, scene_, positions_, velocities_};
+  for (auto& load : loads_) load->accumulate(context, forces_);
+  const auto start = Clock::now();
+  method_->step(dt_, forces_, stats);
+  const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  ++step_;
+  time_ = double(step_) * dt_;
+  refresh_state();
+  check_divergence();
+  return seconds;
+}
+
+void Simulation::check_divergence() const {
+  const double limit = config_.get<double>("run.max_displacement") * scene_.size();
+  Index worst = -1;
+  double worst_distance = 0;
+  for (Index v = 0; v < positions_.rows(); ++v) {
+    const double d = (positions_.row(v) - scene_.mesh.vertices.row(v)).norm();
+    if (!std::isfinite(d) || !std::isfinite(velocities_.row(v).squaredNorm())) {
+      throw DivergenceError(scene_.vertex_domain[static_cast<std::size_t>(v)], step_,
+                            fmt::format("vertex {} has a non-finite position or velocity "
+                                        "(try a smaller [run] dt or a stiffer/damped material)",
+                                        v));
+    }
+    if (d > worst_distance) {
+      worst_distance = d;
+      worst = v;
+    }
+  }
+  if (worst >= 0 && worst_distance > limit)
+    throw DivergenceError(
+        scene_.vertex_domain[static_cast<std::size_t>(worst)], step_,
+        fmt::format("vertex {} moved {:.3g} m, more than {} object sizes ({:.3g} m); "
+                    "try a smaller [run] dt (or raise [run] max_displacement)",
+                    worst, worst_distance, config_.get<double>("run.max_displacement"), limit));
+}
+
+RunSummary Simulation::run() {
+  RunSummary summary;
+  summary.scene = scene_.name;
+  summary.method = method_name_;
+  summary.vertices = scene_.mesh.num_vertices();
+  summary.elements = scene_.mesh.num_elements();
+  summary.domains = scene_.num_domains();
+  summary.dt = dt_;
+  summary.steps = config_.get<long>("run.steps");
+
+  summary.precompute_seconds = precompute();
+  reset();
+  summary.dofs = method_->dofs();
+
+  const long every = config_.get<long>("run.output_every");
+  const ExportSetup setup{scene_, method_name_, output_path(config_, scene_), dt_};
+  std::size_t begun = 0;
+  try {
+    for (auto& exporter : exporters_) {
+      exporter->begin(setup);
+      ++begun;
+    }
+    auto write_frame = [&] {
+      const ExportFrame frame{step_, time_, positions_, velocities_,
+                              method_->energies(forces_.gravity)};
+      for (auto& exporter : exporters_) exporter->write(frame);
+    };
+    // Frame 0 is the initial state; its gravity is that of the first step's loads.
+    forces_.clear();
+    const LoadContext context{time_, scene_, positions_, velocities_};
+    for (auto& load : loads_) load->accumulate(context, forces_);
+    write_frame();
+    Progress progress(fmt::format("{} on {}", method_name_, scene_.name),
+                      static_cast<std::size_t>(summary.steps));
+    summary.step_seconds.reserve(static_cast<std::size_t>(summary.steps));
+    for (long s = 0; s < summary.steps; ++s) {
+      summary.step_seconds.push_back(step(summary.stages));
+      if (step_ % every == 0 || s + 1 == summary.steps) write_frame();
+      progress.advance();
+    }
+    progress.finish();
+    for (auto& exporter : exporters_) exporter->finish();
+  } catch (...) {
+    for (std::size_t i = 0; i < begun; ++i) exporters_[i]->abort();
+    throw;
+  }
+  for (auto& exporter : exporters_)
+    for (const fs::path& file : exporter->outputs()) summary.outputs.push_back(file);
+  summary.final_energies = method_->energies(forces_.gravity);
+  return summary;
+}
+
+}  // namespace substruct

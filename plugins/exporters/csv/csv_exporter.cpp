@@ -1,0 +1,153 @@
+// csv: one row per frame with the step, the time, the energies and the positions of the scene's
+// tracked vertices:
+//   step,time,kinetic,elastic,gravity,total,v51_x,v51_y,v51_z,…
+// (v<id>: the 0-based vertex id of [scene] tracked_vertices). Numbers are written in their
+// shortest form that reads back exactly. The file is written as FILE.tmp and renamed to FILE in
+// finish(); abort() removes it.
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <memory>
+#include <string>
+#include <system_error>
+#include <vector>
+
+#include <fmt/format.h>
+#include <boost/program_options.hpp>
+
+#include "substruct/config/config.hpp"
+#include "substruct/core/error.hpp"
+#include "substruct/io/exporter.hpp"
+#include "substruct/plugin/plugin_descriptor.hpp"
+#include "substruct/scene/scene.hpp"
+
+namespace substruct::csv {
+
+namespace {
+
+namespace fs = std::filesystem;
+namespace po = boost::program_options;
+
+po::options_description options() {
+  po::options_description d("[csv] energies and tracked vertices, one row per frame");
+  d.add_options()("csv.file", po::value<std::string>()->default_value(""),
+                  "the CSV file; relative to the folder of [run] output; default: [run] output "
+                  "with the extension .csv")(
+      "csv.every", po::value<long>()->default_value(1),
+      "write every k-th frame the run passes (the run passes every [run] output_every-th step)");
+  return d;
+}
+
+class CsvExporter final : public Exporter {
+ public:
+  explicit CsvExporter(const Config& config)
+      : file_option_(config.get<std::string>("csv.file")), every_(config.get<long>("csv.every")) {
+    if (every_ < 1) throw Error(fmt::format("[csv] every must be ≥ 1, found {}", every_));
+  }
+
+  ~CsvExporter() override {
+    if (state_ == State::writing) abort();
+  }
+
+  void begin(const ExportSetup& setup) override {
+    if (file_option_.empty()) {
+      file_ = setup.output;
+      file_.replace_extension(".csv");
+    } else {
+      const fs::path option = file_option_;
+      file_ = option.is_absolute() ? option : setup.output.parent_path() / option;
+    }
+    temporary_ = file_;
+    temporary_ += ".tmp";
+    tracked_ = setup.scene.tracked_vertices;
+    const Index n = setup.scene.mesh.num_vertices();
+    for (Index v : tracked_)
+      if (v < 0 || v >= n)
+        throw Error(
+            fmt::format("csv: tracked vertex {} does not exist (the mesh has {} "
+                        "vertices, 0-based)",
+                        v, n));
+    if (file_.has_parent_path()) fs::create_directories(file_.parent_path());
+    out_.open(temporary_, std::ios::binary | std::ios::trunc);
+    if (!out_) throw Error(fmt::format("csv: cannot create '{}'", temporary_.string()));
+    state_ = State::writing;
+    passed_ = 0;
+    std::string header = "step,time,kinetic,elastic,gravity,total";
+    for (Index v : tracked_) header += fmt::format(",v{0}_x,v{0}_y,v{0}_z", v);
+    out_ << header << '\n';
+  }
+
+  void write(const ExportFrame& frame) override {
+    if (state_ != State::writing) throw Error("csv: write() outside begin()…finish()");
+    if (passed_++ % every_ != 0) return;
+    const Energies& e = frame.energies;
+    std::string row;
+    auto sink = std::back_inserter(row);
+    fmt::format_to(sink, "{},{},{},{},{},{}", frame.step, frame.time, e.kinetic, e.elastic,
+                   e.gravity, e.total());
+    for (Index v : tracked_) {
+      if (v >= frame.positions.rows())
+        throw Error(
+            fmt::format("csv: frame of step {} has {} positions, tracked vertex {} is "
+                        "missing",
+                        frame.step, frame.positions.rows(), v));
+      fmt::format_to(sink, ",{},{},{}", frame.positions(v, 0), frame.positions(v, 1),
+                     frame.positions(v, 2));
+    }
+    out_ << row << '\n';
+  }
+
+  void finish() override {
+    if (state_ != State::writing) throw Error("csv: finish() without begin()");
+    out_.close();
+    if (!out_) throw Error(fmt::format("csv: cannot write '{}' (disk full?)", temporary_.string()));
+    fs::rename(temporary_, file_);
+    state_ = State::finished;
+  }
+
+  void abort() noexcept override {
+    if (state_ == State::idle) return;
+    if (out_.is_open()) out_.close();
+    std::error_code ignored;
+    fs::remove(temporary_, ignored);
+    if (state_ == State::finished) fs::remove(file_, ignored);  // the run failed after finish()
+    state_ = State::idle;
+  }
+
+  std::vector<fs::path> outputs() const override {
+    if (state_ != State::finished) return {};
+    return {file_};
+  }
+
+ private:
+  enum class State { idle, writing, finished };
+
+  std::string file_option_;
+  long every_ = 1;
+  State state_ = State::idle;
+  fs::path file_;
+  fs::path temporary_;
+  std::vector<Index> tracked_;
+  std::ofstream out_;
+  long passed_ = 0;
+};
+
+std::unique_ptr<Component> create(const PluginContext& context) {
+  return std::make_unique<CsvExporter>(context.config);
+}
+
+}  // namespace
+
+const PluginDescriptor& descriptor() {
+  static const PluginDescriptor d{"csv",
+                                  PluginKind::exporter,
+                                  SUBSTRUCT_VERSION,
+                                  "energies and tracked vertex positions per frame, as CSV",
+                                  &options,
+                                  &create};
+  return d;
+}
+
+}  // namespace substruct::csv
+
+SUBSTRUCT_PLUGIN(substruct::csv::descriptor)

@@ -1,0 +1,28 @@
+# substruct_add_plugin(<name> SOURCES <files…> [LIBRARIES <targets…>])
+#
+# Builds one substruct plugin: a shared library named libsubstruct-<name>.so placed in the
+# plugin folder the host searches (the build tree's plugins/ folder, or for an out-of-tree
+# plugin its own build folder, which users add to SUBSTRUCT_PLUGIN_PATH or --plugin-path).
+# The plugin exports its descriptor with SUBSTRUCT_PLUGIN(...) from
+# <substruct/plugin/plugin_descriptor.hpp>; see plugins/sdk/README.md.
+function(substruct_add_plugin name)
+  cmake_parse_arguments(PLUGIN "" "" "SOURCES;LIBRARIES" ${ARGN})
+  set(target substruct-${name})
+  add_library(${target} MODULE ${PLUGIN_SOURCES})
+  if(TARGET substruct::substruct)
+    target_link_libraries(${target} PRIVATE substruct::substruct ${PLUGIN_LIBRARIES})
+  else()
+    target_link_libraries(${target} PRIVATE substruct ${PLUGIN_LIBRARIES})
+  endif()
+  set_target_properties(${target} PROPERTIES PREFIX "lib" OUTPUT_NAME "substruct-${name}")
+  if(DEFINED SUBSTRUCT_PLUGIN_DIR)
+    set_target_properties(${target} PROPERTIES LIBRARY_OUTPUT_DIRECTORY "${SUBSTRUCT_PLUGIN_DIR}")
+  endif()
+  set_property(GLOBAL APPEND PROPERTY SUBSTRUCT_PLUGIN_TARGETS ${target})
+  if(COMMAND substruct_warnings)
+    substruct_warnings(${target})
+  endif()
+  if(DEFINED SUBSTRUCT_PLUGIN_INSTALL_SUBDIR)
+    install(TARGETS ${target} LIBRARY DESTINATION "${SUBSTRUCT_PLUGIN_INSTALL_SUBDIR}")
+  endif()
+endfunction()

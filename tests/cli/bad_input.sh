@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Bad input gets a clear error, a non-zero exit, and leaves no output that looks complete.
+set -uo pipefail
+cli="$1" source="$2"
+out="$(mktemp -d)"
+trap 'rm -rf "$out"' EXIT
+fail() { echo "FAILED: $*"; exit 1; }
+
+expect_error() {  # expect_error CODE PATTERN -- command…
+  local code="$1" pattern="$2"
+  shift 3
+  "$@" >"$out/stdout" 2>"$out/stderr"
+  local rc=$?
+  [[ $rc -eq $code ]] || fail "exit $rc (expected $code) from: $* — $(cat "$out/stderr")"
+  grep -q -- "$pattern" "$out/stderr" || fail "'$pattern' not in: $(cat "$out/stderr")"
+  echo "ok: $(head -c 300 "$out/stderr")"
+}
+
+scene="$source/share/scenes/beam.ini"
+expect_error 1 "unknown key 'run.stepz'.*did you mean 'run.steps'" -- \
+  "$cli" run "$scene" --run.stepz=3 --run.exporters=
+expect_error 1 "unknown coupling plugin 'inertial'.*available coupling plugins: full" -- \
+  "$cli" run "$scene" --coupling.plugin=inertial --run.exporters=
+expect_error 1 "cannot open scene file" -- "$cli" run "$out/missing.ini"
+expect_error 2 "unknown command 'rn'" -- "$cli" rn "$scene"
+
+# A malformed mesh names the file and the line.
+head -n 20 "$source/share/meshes/beam3_tet.veg" >"$out/broken.veg"
+printf '[scene]\nmesh = broken.veg\n[run]\nexporters =\n' >"$out/broken.ini"
+expect_error 1 "broken.veg:[0-9]*:.*expected" -- "$cli" run "$out/broken.ini"
+
+# A simulation that blows up stops with the domain and the step, and leaves no .pvd.
+expect_error 3 "diverged at step [0-9]* in domain 0" -- \
+  "$cli" run "$scene" --run.steps=50 --run.loads=pull --pull.vertices=0 \
+  --pull.force="0 1e12 0" --run.output="$out/blowup.pvd" --run.exporters="vtk csv"
+[[ ! -e "$out/blowup.pvd" && ! -e "$out/blowup.csv" ]] || fail "partial output left behind"
+[[ -z "$(find "$out" -name '*.vtu' -o -name '*.tmp')" ]] || fail "frames left behind"
+echo "bad_input: ok"

@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# `substruct plugins` lists the built-in plugins; `substruct help NAME` prints their options.
+set -euo pipefail
+cli="$1"
+"$cli" plugins | tee /tmp/substruct-plugins.$$
+for name in full cholmod gravity pull vtk csv; do
+  grep -q "^  $name " /tmp/substruct-plugins.$$ || { echo "plugin $name not listed"; exit 1; }
+done
+rm -f /tmp/substruct-plugins.$$
+"$cli" help full | grep -q "full.integrator"
+"$cli" help gravity | grep -q "gravity.acceleration"
+"$cli" help scene | grep -q "scene.domains"
+if "$cli" help nosuchplugin 2>/tmp/substruct-help.$$; then exit 1; fi
+grep -q "unknown plugin 'nosuchplugin'" /tmp/substruct-help.$$
+rm -f /tmp/substruct-help.$$
+echo "plugins_and_help: ok"

@@ -1,0 +1,4 @@
+// A shared library named like a plugin that exports no plugin symbols.
+extern "C" int substruct_fixture_answer() {
+  return 42;
+}

@@ -1,0 +1,401 @@
+// The vtk exporter plugin, loaded through the plugin host: the files it writes are parsed back.
+#include <cmath>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <memory>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+#include <gtest/gtest.h>
+#include <boost/property_tree/ptree.hpp>
+#include <boost/property_tree/xml_parser.hpp>
+
+#include "substruct/config/config.hpp"
+#include "substruct/core/error.hpp"
+#include "substruct/domains/decomposition.hpp"
+#include "substruct/io/exporter.hpp"
+#include "substruct/mesh/box_mesh.hpp"
+#include "substruct/plugin/plugin_host.hpp"
+#include "substruct/scene/scene.hpp"
+
+using namespace substruct;
+namespace fs = std::filesystem;
+namespace pt = boost::property_tree;
+
+namespace {
+
+std::vector<unsigned char> base64_decode(const std::string& text) {
+  std::vector<unsigned char> out;
+  std::uint32_t buffer = 0;
+  int bits = 0;
+  for (char c : text) {
+    int value;
+    if (c >= 'A' && c <= 'Z')
+      value = c - 'A';
+    else if (c >= 'a' && c <= 'z')
+      value = c - 'a' + 26;
+    else if (c >= '0' && c <= '9')
+      value = c - '0' + 52;
+    else if (c == '+')
+      value = 62;
+    else if (c == '/')
+      value = 63;
+    else
+      continue;  // '=' padding and whitespace
+    buffer = (buffer << 6) | static_cast<std::uint32_t>(value);
+    bits += 6;
+    if (bits >= 8) {
+      bits -= 8;
+      out.push_back(static_cast<unsigned char>((buffer >> bits) & 0xff));
+    }
+  }
+  return out;
+}
+
+/// The values of a <DataArray> as doubles (exact for every type written here), checking that a
+/// binary array's UInt32 header counts its bytes.
+std::vector<double> values_of(const pt::ptree& array) {
+  const std::string type = array.get<std::string>("<xmlattr>.type");
+  const std::string format = array.get<std::string>("<xmlattr>.format");
+  const std::string text = array.get_value<std::string>();
+  std::vector<double> values;
+  if (format == "ascii") {
+    std::istringstream in(text);
+    double v;
+    while (in >> v) values.push_back(v);
+    EXPECT_TRUE(in.eof()) << "unparsed ASCII data in "
+                          << array.get<std::string>("<xmlattr>.Name", "");
+    return values;
+  }
+  EXPECT_EQ(format, "binary");
+  const std::vector<unsigned char> raw = base64_decode(text);
+  std::uint32_t bytes = 0;
+  EXPECT_GE(raw.size(), 4u);
+  std::memcpy(&bytes, raw.data(), 4);
+  EXPECT_EQ(bytes, raw.size() - 4) << "binary header of " << type;
+  const unsigned char* p = raw.data() + 4;
+  const auto read = [&]<class T>(T) {
+    for (std::size_t i = 0; i + sizeof(T) <= bytes; i += sizeof(T)) {
+      T v;
+      std::memcpy(&v, p + i, sizeof(T));
+      values.push_back(static_cast<double>(v));
+    }
+  };
+  if (type == "Float64")
+    read(double{});
+  else if (type == "Int32")
+    read(std::int32_t{});
+  else if (type == "Int64")
+    read(std::int64_t{});
+  else if (type == "UInt8")
+    read(std::uint8_t{});
+  else
+    ADD_FAILURE() << "unexpected type " << type;
+  return values;
+}
+
+/// The DataArrays below `node`, by Name.
+std::map<std::string, std::vector<double>> arrays_in(const pt::ptree& node) {
+  std::map<std::string, std::vector<double>> arrays;
+  for (const auto& [tag, child] : node)
+    if (tag == "DataArray") arrays[child.get<std::string>("<xmlattr>.Name")] = values_of(child);
+  return arrays;
+}
+
+struct Vtu {
+  int points = 0;
+  int cells = 0;
+  std::map<std::string, std::vector<double>> field, point, cell, geometry, topology;
+};
+
+Vtu read_vtu(const fs::path& file) {
+  pt::ptree tree;
+  pt::read_xml(file.string(), tree);
+  const pt::ptree& root = tree.get_child("VTKFile");
+  EXPECT_EQ(root.get<std::string>("<xmlattr>.type"), "UnstructuredGrid");
+  EXPECT_EQ(root.get<std::string>("<xmlattr>.header_type"), "UInt32");
+  const pt::ptree& grid = root.get_child("UnstructuredGrid");
+  const pt::ptree& piece = grid.get_child("Piece");
+  Vtu vtu;
+  vtu.points = piece.get<int>("<xmlattr>.NumberOfPoints");
+  vtu.cells = piece.get<int>("<xmlattr>.NumberOfCells");
+  vtu.field = arrays_in(grid.get_child("FieldData"));
+  vtu.point = arrays_in(piece.get_child("PointData"));
+  vtu.cell = arrays_in(piece.get_child("CellData"));
+  vtu.geometry = arrays_in(piece.get_child("Points"));
+  vtu.topology = arrays_in(piece.get_child("Cells"));
+  return vtu;
+}
+
+struct DataSet {
+  double time;
+  std::string file;
+};
+
+std::vector<DataSet> read_pvd(const fs::path& file) {
+  pt::ptree tree;
+  pt::read_xml(file.string(), tree);
+  const pt::ptree& root = tree.get_child("VTKFile");
+  EXPECT_EQ(root.get<std::string>("<xmlattr>.type"), "Collection");
+  std::vector<DataSet> sets;
+  for (const auto& [tag, child] : root.get_child("Collection"))
+    if (tag == "DataSet")
+      sets.push_back(
+          {child.get<double>("<xmlattr>.timestep"), child.get<std::string>("<xmlattr>.file")});
+  return sets;
+}
+
+/// Every file below `dir`, relative, sorted.
+std::vector<std::string> files_below(const fs::path& dir) {
+  std::vector<std::string> files;
+  if (!fs::exists(dir)) return files;
+  for (const auto& entry : fs::recursive_directory_iterator(dir))
+    if (entry.is_regular_file()) files.push_back(fs::relative(entry.path(), dir).generic_string());
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+/// Positions and velocities of frame k: rest shape plus an irregular motion whose values need
+/// all 17 digits.
+Points positions_at(const Scene& scene, long k) {
+  Points x = scene.mesh.vertices;
+  for (Index v = 0; v < x.rows(); ++v)
+    for (int d = 0; d < 3; ++d) x(v, d) += 1e-3 * std::sin(0.7 * v + 1.3 * d + 0.1 * double(k)) / 3;
+  return x;
+}
+Points velocities_at(const Scene& scene, long k) {
+  Points u = scene.mesh.vertices;
+  for (Index v = 0; v < u.rows(); ++v)
+    for (int d = 0; d < 3; ++d) u(v, d) = std::cos(0.3 * v - d + double(k)) / 7;
+  return u;
+}
+
+class VtkExporterTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() /
+           ("substruct-vtk-" +
+            std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+    // A 2 × 1 × 1 box of 12 tets, split into its two cells as domains 0 and 1.
+    scene_.mesh = make_box_mesh(Vec3(0, 0, 0), Vec3(2, 1, 1), 2, 1, 1);
+    scene_.name = "box";
+    ElementPartition partition;
+    partition.num_domains = 2;
+    for (Index e = 0; e < scene_.mesh.num_elements(); ++e)
+      partition.domain_of_element.push_back(e < 6 ? 0 : 1);
+    scene_.decomposition = decompose(scene_.mesh, partition);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  std::unique_ptr<Exporter> make(const std::vector<Setting>& settings) {
+    std::vector<Setting> all = {{"run.exporters", "vtk", "test"}};
+    all.insert(all.end(), settings.begin(), settings.end());
+    configs_.push_back(std::make_unique<Config>(Config::from_settings(all, dir_, host_)));
+    return host_.create<Exporter>("vtk", PluginKind::exporter, PluginContext{*configs_.back()});
+  }
+
+  void write_frames(Exporter& exporter, const std::vector<long>& steps) {
+    for (long k : steps) {
+      const Points x = positions_at(scene_, k);
+      const Points v = velocities_at(scene_, k);
+      exporter.write(ExportFrame{k, 0.01 * double(k), x, v, Energies{}});
+    }
+  }
+
+  PluginHost host_{{SUBSTRUCT_PLUGIN_DIR}, false};
+  std::vector<std::unique_ptr<Config>> configs_;
+  fs::path dir_;
+  Scene scene_;
+};
+
+class VtkFormat : public VtkExporterTest, public ::testing::WithParamInterface<const char*> {};
+
+TEST_P(VtkFormat, FramesRoundTripAndThePvdAppearsOnlyInFinish) {
+  auto exporter = make({{"vtk.format", GetParam(), "test"}});
+  const fs::path pvd = dir_ / "out" / "box.pvd";
+  exporter->begin(ExportSetup{scene_, "full", pvd, 0.01});
+  write_frames(*exporter, {0, 5, 10});
+  EXPECT_FALSE(fs::exists(pvd));
+  EXPECT_FALSE(fs::exists(dir_ / "out" / "box"));
+  EXPECT_TRUE(exporter->outputs().empty());
+  exporter->finish();
+
+  EXPECT_EQ(files_below(dir_),
+            (std::vector<std::string>{"out/box.pvd", "out/box/box_000000.vtu",
+                                      "out/box/box_000005.vtu", "out/box/box_000010.vtu"}));
+  EXPECT_EQ(exporter->outputs(), std::vector<fs::path>{pvd});
+  const std::vector<DataSet> sets = read_pvd(pvd);
+  ASSERT_EQ(sets.size(), 3u);
+  const long steps[] = {0, 5, 10};
+  for (std::size_t i = 0; i < 3; ++i) {
+    const long k = steps[i];
+    EXPECT_EQ(sets[i].time, 0.01 * double(k));
+    EXPECT_EQ(sets[i].file, fmt::format("box/box_{:06d}.vtu", k));
+    const Vtu vtu = read_vtu(dir_ / "out" / sets[i].file);
+    EXPECT_EQ(vtu.points, 12);
+    EXPECT_EQ(vtu.cells, 12);
+    EXPECT_EQ(vtu.field.at("TimeValue"), std::vector<double>{0.01 * double(k)});
+    EXPECT_EQ(vtu.field.at("Step"), std::vector<double>{double(k)});
+
+    // Exact round trip of positions, displacements and velocities (binary and ASCII).
+    const Points x = positions_at(scene_, k);
+    const Points u = x - scene_.mesh.vertices;
+    const Points v = velocities_at(scene_, k);
+    const auto& points = vtu.geometry.at("Points");
+    const auto& displacement = vtu.point.at("displacement");
+    const auto& velocity = vtu.point.at("velocity");
+    ASSERT_EQ(points.size(), 36u);
+    ASSERT_EQ(displacement.size(), 36u);
+    ASSERT_EQ(velocity.size(), 36u);
+    for (std::size_t j = 0; j < 36; ++j) {
+      EXPECT_EQ(points[j], x.data()[j]) << j;
+      EXPECT_EQ(displacement[j], u.data()[j]) << j;
+      EXPECT_EQ(velocity[j], v.data()[j]) << j;
+    }
+    EXPECT_NE(displacement[1], 0.0);  // the frames do move
+
+    // Cells: the mesh's tets, as VTK_TETRA (10), with their domain and material.
+    const auto& connectivity = vtu.topology.at("connectivity");
+    const auto& offsets = vtu.topology.at("offsets");
+    const auto& types = vtu.topology.at("types");
+    ASSERT_EQ(connectivity.size(), 48u);
+    ASSERT_EQ(offsets.size(), 12u);
+    ASSERT_EQ(types.size(), 12u);
+    for (Index e = 0; e < 12; ++e) {
+      for (int c = 0; c < 4; ++c)
+        EXPECT_EQ(connectivity[static_cast<std::size_t>(4 * e + c)], scene_.mesh.tets(e, c));
+      EXPECT_EQ(offsets[static_cast<std::size_t>(e)], 4 * (e + 1));
+      EXPECT_EQ(types[static_cast<std::size_t>(e)], 10);
+      EXPECT_EQ(vtu.cell.at("domain")[static_cast<std::size_t>(e)], e < 6 ? 0 : 1);
+      EXPECT_EQ(vtu.cell.at("material")[static_cast<std::size_t>(e)], 0);
+    }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Formats, VtkFormat, ::testing::Values("binary", "ascii"));
+
+TEST_F(VtkExporterTest, BinaryIsTheDefaultAndWritesBase64) {
+  auto exporter = make({});
+  exporter->begin(ExportSetup{scene_, "full", dir_ / "box.pvd", 0.01});
+  write_frames(*exporter, {1});
+  exporter->finish();
+  std::ifstream in(dir_ / "box" / "box_000001.vtu");
+  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_NE(text.find("format=\"binary\""), std::string::npos);
+  EXPECT_EQ(text.find("format=\"ascii\""), std::string::npos);
+  // 36 Float64 values = 288 bytes: the UInt32 header 288 = 0x120 starts the stream "IAEAA".
+  EXPECT_NE(text.find("Name=\"displacement\" NumberOfComponents=\"3\" format=\"binary\">IAEAA"),
+            std::string::npos);
+}
+
+TEST_F(VtkExporterTest, EveryKthFrameIsWritten) {
+  auto exporter = make({{"vtk.every", "2", "test"}});
+  exporter->begin(ExportSetup{scene_, "full", dir_ / "box.pvd", 0.01});
+  write_frames(*exporter, {0, 1, 2, 3, 4});
+  exporter->finish();
+  const std::vector<DataSet> sets = read_pvd(dir_ / "box.pvd");
+  ASSERT_EQ(sets.size(), 3u);
+  EXPECT_EQ(sets[0].file, "box/box_000000.vtu");
+  EXPECT_EQ(sets[1].file, "box/box_000002.vtu");
+  EXPECT_EQ(sets[2].file, "box/box_000004.vtu");
+  EXPECT_EQ(sets[2].time, 0.04);
+}
+
+TEST_F(VtkExporterTest, AbortLeavesNothing) {
+  auto exporter = make({});
+  exporter->begin(ExportSetup{scene_, "full", dir_ / "out" / "box.pvd", 0.01});
+  write_frames(*exporter, {0, 1, 2});
+  EXPECT_FALSE(files_below(dir_).empty());  // frames are being staged
+  exporter->abort();
+  EXPECT_EQ(files_below(dir_), std::vector<std::string>{});
+  EXPECT_FALSE(fs::exists(dir_ / "out" / "box.tmp"));
+
+  // After finish(), a failing run still removes what it published.
+  auto second = make({});
+  second->begin(ExportSetup{scene_, "full", dir_ / "out" / "box.pvd", 0.01});
+  write_frames(*second, {0, 1});
+  second->finish();
+  EXPECT_EQ(files_below(dir_).size(), 3u);
+  second->abort();
+  EXPECT_EQ(files_below(dir_), std::vector<std::string>{});
+  EXPECT_TRUE(second->outputs().empty());
+}
+
+TEST_F(VtkExporterTest, ANewRunReplacesThePreviousSeriesOnlyWhenItFinishes) {
+  auto first = make({});
+  first->begin(ExportSetup{scene_, "full", dir_ / "box.pvd", 0.01});
+  write_frames(*first, {0, 1, 2});
+  first->finish();
+  std::ofstream(dir_ / "box" / "notes.txt") << "not a frame\n";
+
+  auto second = make({{"vtk.format", "ascii", "test"}});
+  second->begin(ExportSetup{scene_, "full", dir_ / "box.pvd", 0.01});
+  write_frames(*second, {7, 9});
+  // Until the new series is finished, the previous one stays complete and consistent.
+  EXPECT_EQ(read_pvd(dir_ / "box.pvd").size(), 3u);
+  for (const DataSet& s : read_pvd(dir_ / "box.pvd")) EXPECT_TRUE(fs::exists(dir_ / s.file));
+  second->finish();
+
+  const std::vector<DataSet> sets = read_pvd(dir_ / "box.pvd");
+  ASSERT_EQ(sets.size(), 2u);
+  EXPECT_EQ(sets[0].file, "box/box_000007.vtu");
+  EXPECT_EQ(sets[1].file, "box/box_000009.vtu");
+  EXPECT_EQ(files_below(dir_), (std::vector<std::string>{"box.pvd", "box/box_000007.vtu",
+                                                         "box/box_000009.vtu", "box/notes.txt"}));
+}
+
+TEST_F(VtkExporterTest, StagingLeftByAnInterruptedRunIsCleanedUp) {
+  fs::create_directories(dir_ / "box.tmp");
+  std::ofstream(dir_ / "box.tmp" / "box_000003.vtu") << "half a frame";
+  auto exporter = make({});
+  exporter->begin(ExportSetup{scene_, "full", dir_ / "box.pvd", 0.01});
+  write_frames(*exporter, {0});
+  exporter->finish();
+  EXPECT_EQ(files_below(dir_), (std::vector<std::string>{"box.pvd", "box/box_000000.vtu"}));
+}
+
+TEST_F(VtkExporterTest, RejectsBadOptionsAndBadFrames) {
+  EXPECT_THROW(make({{"vtk.format", "hdf5", "test"}}), Error);
+  EXPECT_THROW(make({{"vtk.every", "0", "test"}}), Error);
+  auto exporter = make({});
+  exporter->begin(ExportSetup{scene_, "full", dir_ / "box.pvd", 0.01});
+  const Points too_few = Points::Zero(3, 3);
+  EXPECT_THROW(exporter->write(ExportFrame{0, 0.0, too_few, too_few, Energies{}}), Error);
+  exporter->abort();
+  EXPECT_EQ(files_below(dir_), std::vector<std::string>{});
+}
+
+TEST_F(VtkExporterTest, TheSeriesPassesTheStandaloneChecker) {
+  if (std::system("python3 -c 'import xml.etree.ElementTree' > /dev/null 2>&1") != 0)
+    GTEST_SKIP() << "python3 is not available to run tests/cli/check_vtk_series.py";
+  const std::string checker = std::string(SUBSTRUCT_SOURCE_DIR) + "/tests/cli/check_vtk_series.py";
+  for (const char* format : {"binary", "ascii"}) {
+    auto exporter = make({{"vtk.format", format, "test"}});
+    const fs::path pvd = dir_ / format / "box.pvd";
+    exporter->begin(ExportSetup{scene_, "full", pvd, 0.01});
+    write_frames(*exporter, {0, 1, 2, 3});
+    exporter->finish();
+    const std::string command = fmt::format("python3 '{}' '{}' --frames 4", checker, pvd.string());
+    EXPECT_EQ(std::system(command.c_str()), 0) << command;
+  }
+  // A frame whose point count disagrees with its data is caught.
+  const fs::path broken = dir_ / "binary" / "box" / "box_000002.vtu";
+  std::ifstream in(broken);
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  in.close();
+  text.replace(text.find("NumberOfPoints=\"12\""), 19, "NumberOfPoints=\"13\"");
+  std::ofstream(broken) << text;
+  const std::string command = fmt::format("python3 '{}' '{}' > /dev/null 2>&1", checker,
+                                          (dir_ / "binary" / "box.pvd").string());
+  EXPECT_NE(std::system(command.c_str()), 0);
+}
+
+}  // namespace
