@@ -1,5 +1,6 @@
 // full: the unreduced, geometrically nonlinear FEM of the whole mesh as one domain, integrated
-// implicitly (Newmark or backward Euler with Newton iterations; integrators/implicit_integrator.hpp):
+// implicitly (Newmark or backward Euler with Newton iterations;
+// integrators/implicit_integrator.hpp):
 //     M ü + D u̇ + f_int(u) = f_ext,   D = αM + βK(u),   f_ext = M g + point forces + nodal forces,
 // with the scene's fixed vertices held at u = 0. Every reduced method is compared against it.
 #include <cmath>
@@ -7,8 +8,8 @@
 #include <string>
 #include <utility>
 
-#include <boost/program_options.hpp>
 #include <fmt/format.h>
+#include <boost/program_options.hpp>
 
 #include "substruct/config/config.hpp"
 #include "substruct/core/error.hpp"
@@ -63,7 +64,8 @@ class FullCoupling final : public CouplingMethod {
     settings_.newton_max_iterations = config.get<int>("full.newton_max_iterations");
     const auto mass = config.get<std::string>("full.mass");
     if (mass != "consistent" && mass != "lumped")
-      throw Error(fmt::format("full.mass: unknown value '{}'; expected consistent or lumped", mass));
+      throw Error(
+          fmt::format("full.mass: unknown value '{}'; expected consistent or lumped", mass));
     lumped_ = mass == "lumped";
     try {
       check_integrator_settings(settings_);
@@ -74,6 +76,7 @@ class FullCoupling final : public CouplingMethod {
 
   void precompute(const PrecomputeContext& context) override {
     const Scene& scene = context.scene;
+    integrator_.reset();  // it refers to the solver and the model replaced below
     rest_ = scene.mesh.vertices;
     model_ = std::make_unique<ElasticForceModel>(scene.mesh, scene.material_model);
     SecondOrderSystem system;
@@ -82,6 +85,7 @@ class FullCoupling final : public CouplingMethod {
     system.rayleigh_mass = scene.rayleigh_mass;
     system.rayleigh_stiffness = scene.rayleigh_stiffness;
     system.fixed_dofs = vertex_dofs(scene.fixed_vertices);
+    system.rest_position_norm = flat(rest_).norm();  // f_int is evaluated at x = X + u
     // Gravity's body force is M g: the columns M 1ₓ, M 1ᵧ, M 1_z (1ᵢ: component i of every vertex).
     const Index n = system.num_dofs();
     gravity_columns_ = Eigen::MatrixXd::Zero(n, 3);
@@ -109,6 +113,15 @@ class FullCoupling final : public CouplingMethod {
     ++step_;
     // f_ext = M g + point forces + nodal forces
     Eigen::VectorXd f_ext = gravity_columns_ * forces.gravity;
+    for (const PointForce& p : forces.point_forces)
+      if (p.vertex < 0 || p.vertex >= rest_.rows())
+        throw Error(
+            fmt::format("full: a point force acts on vertex {}, which the mesh ({} "
+                        "vertices) does not have",
+                        p.vertex, rest_.rows()));
+    if (forces.nodal.size() != 0 && forces.nodal.size() != f_ext.size())
+      throw Error(fmt::format("full: the nodal forces have {} entries, the mesh has {} DOFs",
+                              forces.nodal.size(), f_ext.size()));
     forces.add_concentrated_to(f_ext);
     NewtonReport report;
     try {
@@ -131,11 +144,11 @@ class FullCoupling final : public CouplingMethod {
                             "smaller [run] dt)");
     if (!report.converged) {
       if (unconverged_steps_ == 0)
-        log::warn("full: Newton did not reach full.newton_tolerance = {:g} within {} iterations "
-                  "at step {} (relative residual {:.3g}); the step is kept. Later occurrences "
-                  "are reported with --verbose.",
-                  settings_.newton_tolerance, settings_.newton_max_iterations, step_,
-                  report.residual);
+        log::warn(
+            "full: Newton did not reach full.newton_tolerance = {:g} within {} iterations "
+            "at step {} (relative residual {:.3g}); the step is kept. Later occurrences "
+            "are reported with --verbose.",
+            settings_.newton_tolerance, settings_.newton_max_iterations, step_, report.residual);
       else
         log::debug("full: Newton did not converge at step {} (relative residual {:.3g})", step_,
                    report.residual);

@@ -39,7 +39,7 @@ CholeskyFactor::CholeskyFactor(Ordering ordering, Factorization factorization)
   common_.postorder = ordering != Ordering::natural;
   common_.supernodal = factorization == Factorization::simplicial   ? CHOLMOD_SIMPLICIAL
                        : factorization == Factorization::supernodal ? CHOLMOD_SUPERNODAL
-                                                                     : CHOLMOD_AUTO;
+                                                                    : CHOLMOD_AUTO;
   // LLᵀ in both forms (a simplicial factorization would otherwise be LDLᵀ).
   common_.final_asis = false;
   common_.final_ll = true;
@@ -99,15 +99,16 @@ void CholeskyFactor::factorize(const SparseMatrix& A) {
     const size_t k = L_->minor;
     const long column =
         L_->Perm != nullptr ? static_cast<const int*>(L_->Perm)[k] : static_cast<long>(k);
-    throw Error(fmt::format("cholmod: the matrix is not positive definite: the Cholesky "
-                            "factorization failed at column {} (pivot {} of {} in the "
-                            "fill-reducing order); an indefinite or unsymmetric matrix needs "
-                            "positive_definite = false (LU)",
-                            column, k, L_->n));
+    throw Error(
+        fmt::format("cholmod: the matrix is not positive definite: the Cholesky "
+                    "factorization failed at column {} (pivot {} of {} in the "
+                    "fill-reducing order); an indefinite or unsymmetric matrix needs "
+                    "positive_definite = false (LU)",
+                    column, k, L_->n));
   }
   if (!ok || common_.status < CHOLMOD_OK)
-    throw Error(fmt::format("cholmod: the numeric factorization failed: {}",
-                            status_text(common_.status)));
+    throw Error(
+        fmt::format("cholmod: the numeric factorization failed: {}", status_text(common_.status)));
 }
 
 void CholeskyFactor::solve(const Eigen::VectorXd& b, Eigen::VectorXd& x) const {
@@ -127,8 +128,8 @@ void CholeskyFactor::solve(const Eigen::VectorXd& b, Eigen::VectorXd& x) const {
 }
 
 std::string CholeskyFactor::method() const {
-  const bool super = L_ != nullptr ? L_->is_super != 0
-                                   : factorization_ == Factorization::supernodal;
+  const bool super =
+      L_ != nullptr ? L_->is_super != 0 : factorization_ == Factorization::supernodal;
   return fmt::format("CHOLMOD {} LLᵀ, {} ordering", super ? "supernodal" : "simplicial",
                      to_string(ordering_));
 }

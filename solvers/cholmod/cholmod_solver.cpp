@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include <boost/program_options.hpp>
 #include <fmt/format.h>
+#include <boost/program_options.hpp>
 
 #include "cholesky_factor.hpp"
 #include "lu_factor.hpp"
@@ -24,7 +24,8 @@ namespace {
 namespace po = boost::program_options;
 
 po::options_description options() {
-  po::options_description d("[cholmod] sparse direct solver (CHOLMOD LLᵀ; UMFPACK LU when not SPD)");
+  po::options_description d(
+      "[cholmod] sparse direct solver (CHOLMOD LLᵀ; UMFPACK LU when not SPD)");
   d.add_options()("cholmod.ordering", po::value<std::string>()->default_value("amd"),
                   "fill-reducing ordering: amd | metis | natural")(
       "cholmod.factorization", po::value<std::string>()->default_value("auto"),
@@ -37,9 +38,10 @@ Factorization parse_factorization(const std::string& name) {
   if (name == "auto") return Factorization::automatic;
   if (name == "simplicial") return Factorization::simplicial;
   if (name == "supernodal") return Factorization::supernodal;
-  throw Error(fmt::format("cholmod.factorization: unknown value '{}'; expected auto, simplicial "
-                          "or supernodal",
-                          name));
+  throw Error(
+      fmt::format("cholmod.factorization: unknown value '{}'; expected auto, simplicial "
+                  "or supernodal",
+                  name));
 }
 
 // Every entry of a symmetric matrix stored in one triangle only, for LU.
@@ -88,11 +90,11 @@ class CholmodSolver final : public LinearSolver {
     factorized_ = false;
     const SparseMatrix& B = prepared(A);
     if (!same_pattern(B))
-      throw Error(fmt::format("cholmod: the matrix to factor ({}×{}, {} stored entries) does not "
-                              "have the pattern that was analysed ({}×{}, {} entries); call "
-                              "analyze() again",
-                              A.rows(), A.cols(), B.nonZeros(), outer_.size() - 1,
-                              outer_.size() - 1, inner_.size()));
+      throw Error(fmt::format(
+          "cholmod: the matrix to factor ({}×{}, {} stored entries) does not "
+          "have the pattern that was analysed ({}×{}, {} entries); call "
+          "analyze() again",
+          A.rows(), A.cols(), B.nonZeros(), outer_.size() - 1, outer_.size() - 1, inner_.size()));
     if (cholesky())
       cholesky_->factorize(B);
     else

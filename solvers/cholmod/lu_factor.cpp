@@ -47,13 +47,13 @@ void LuFactor::analyze(const SparseMatrix& A) {
   if (symbolic_ != nullptr) umfpack_di_free_symbolic(&symbolic_);
   double info[UMFPACK_INFO];
   const int status =
-      umfpack_di_symbolic(static_cast<int>(A.rows()), static_cast<int>(A.cols()),
-                          A.outerIndexPtr(), A.innerIndexPtr(), A.valuePtr(), &symbolic_,
-                          control_, info);
+      umfpack_di_symbolic(static_cast<int>(A.rows()), static_cast<int>(A.cols()), A.outerIndexPtr(),
+                          A.innerIndexPtr(), A.valuePtr(), &symbolic_, control_, info);
   if (status != UMFPACK_OK)
-    throw Error(fmt::format("cholmod (UMFPACK): the symbolic analysis of the {}×{} matrix "
-                            "failed: {}",
-                            A.rows(), A.cols(), status_text(status)));
+    throw Error(
+        fmt::format("cholmod (UMFPACK): the symbolic analysis of the {}×{} matrix "
+                    "failed: {}",
+                    A.rows(), A.cols(), status_text(status)));
 }
 
 void LuFactor::factorize(const SparseMatrix& A) {
@@ -63,8 +63,8 @@ void LuFactor::factorize(const SparseMatrix& A) {
                                         symbolic_, &numeric_, control_, info);
   if (status != UMFPACK_OK) {
     free_numeric();
-    throw Error(fmt::format("cholmod (UMFPACK): the LU factorization failed: {}",
-                            status_text(status)));
+    throw Error(
+        fmt::format("cholmod (UMFPACK): the LU factorization failed: {}", status_text(status)));
   }
   A_ = A;
   int lnz = 0, unz = 0, rows = 0, cols = 0, diagonal = 0;

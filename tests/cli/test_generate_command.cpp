@@ -1,7 +1,6 @@
 // `substruct generate flower|beam`: the files it writes make a scene that loads.
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <string>
 
 #include <sys/wait.h>
@@ -15,57 +14,45 @@
 #include "substruct/plugin/plugin_host.hpp"
 #include "substruct/scene/flower_generator.hpp"
 #include "substruct/scene/scene.hpp"
+#include "support/temp_dir_test.hpp"
 
 using namespace substruct;
 namespace fs = std::filesystem;
 
 namespace {
 
-class GenerateCommand : public ::testing::Test {
+class GenerateCommand : public substruct::testing::TempDirTest {
  protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("substruct-generate-" +
-            std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-
-  /// Runs `substruct generate ARGS`, its output in dir_/log; returns the exit status.
-  int generate(const std::string& args) {
+  /// Runs `substruct generate ARGS`, its output in dir()/log; returns the exit status.
+  int generate(const std::string& args) const {
     const std::string command =
-        fmt::format("'{}' generate {} > '{}' 2>&1", SUBSTRUCT_CLI, args, (dir_ / "log").string());
+        fmt::format("'{}' generate {} > '{}' 2>&1", SUBSTRUCT_CLI, args, (dir() / "log").string());
     const int status = std::system(command.c_str());
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   }
-  std::string log() const {
-    std::ifstream in(dir_ / "log");
-    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-  }
-
-  fs::path dir_;
+  /// What the last generate() printed.
+  std::string log() const { return read("log"); }
 };
 
 TEST_F(GenerateCommand, FlowerSceneLoadsWithOneDomainPerPartInATree) {
   ASSERT_EQ(generate(fmt::format("flower --out '{}' --mesh-dir '{}' --name rose --steps 7",
-                                 (dir_ / "scenes").string(), (dir_ / "meshes").string())),
+                                 (dir() / "scenes").string(), (dir() / "meshes").string())),
             0)
       << log();
   EXPECT_NE(log().find("rose.veg: 1083 vertices, 2640 tets, 12 element sets"), std::string::npos)
       << log();
-  ASSERT_TRUE(fs::exists(dir_ / "scenes" / "rose.ini"));
+  ASSERT_TRUE(fs::exists(dir() / "scenes" / "rose.ini"));
 
   // The written mesh is the generator's, exactly.
   std::vector<Index> fixed;
   const TetMesh expected = generate_flower(FlowerParameters{}, &fixed);
-  const TetMesh mesh = read_veg(dir_ / "meshes" / "rose.veg");
+  const TetMesh mesh = read_veg(dir() / "meshes" / "rose.veg");
   EXPECT_TRUE(mesh.vertices == expected.vertices);
   EXPECT_TRUE(mesh.tets == expected.tets);
-  EXPECT_EQ(read_bou(dir_ / "meshes" / "rose.bou", mesh.num_vertices()), fixed);
+  EXPECT_EQ(read_bou(dir() / "meshes" / "rose.bou", mesh.num_vertices()), fixed);
 
   PluginHost host({SUBSTRUCT_PLUGIN_DIR}, false);
-  const Config config = Config::load(dir_ / "scenes" / "rose.ini", {}, host);
+  const Config config = Config::load(dir() / "scenes" / "rose.ini", {}, host);
   EXPECT_EQ(config.get<long>("run.steps"), 7);
   EXPECT_EQ(config.get<std::string>("run.output"), "out/rose.pvd");
   const Scene scene = load_scene(config);
@@ -83,11 +70,11 @@ TEST_F(GenerateCommand, FlowerSceneLoadsWithOneDomainPerPartInATree) {
 
 TEST_F(GenerateCommand, BeamSceneHasTheRequestedCells) {
   ASSERT_EQ(generate(fmt::format("beam --out '{}' --length 2 --cells 4 1 1 --domains auto:2",
-                                 dir_.string())),
+                                 dir().string())),
             0)
       << log();
   PluginHost host({SUBSTRUCT_PLUGIN_DIR}, false);
-  const Scene scene = load_scene(Config::load(dir_ / "beam.ini", {}, host));
+  const Scene scene = load_scene(Config::load(dir() / "beam.ini", {}, host));
   EXPECT_EQ(scene.mesh.num_elements(), 24);
   EXPECT_EQ(scene.mesh.num_vertices(), 20);
   EXPECT_EQ(scene.num_domains(), 2);
@@ -102,9 +89,9 @@ TEST_F(GenerateCommand, BadArgumentsFailWithAMessage) {
   EXPECT_NE(log().find("unknown shape 'tree'"), std::string::npos) << log();
   EXPECT_EQ(generate("flower"), 1);  // --out is required
   EXPECT_NE(log().find("out"), std::string::npos) << log();
-  EXPECT_EQ(generate(fmt::format("flower --out '{}' --petals 6", dir_.string())), 1);
+  EXPECT_EQ(generate(fmt::format("flower --out '{}' --petals 6", dir().string())), 1);
   EXPECT_NE(log().find("petals"), std::string::npos) << log();
-  EXPECT_EQ(generate(fmt::format("beam --out '{}' --cells 3 3", dir_.string())), 1);
+  EXPECT_EQ(generate(fmt::format("beam --out '{}' --cells 3 3", dir().string())), 1);
   EXPECT_NE(log().find("three counts"), std::string::npos) << log();
   EXPECT_EQ(generate("flower --help"), 0);
   EXPECT_NE(log().find("--segments"), std::string::npos) << log();

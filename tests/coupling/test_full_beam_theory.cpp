@@ -3,11 +3,12 @@
 // static tip deflection and first natural frequency; and the energy behaviour of its integrators
 // in a large-deformation StVK swing.
 //
-// Linear tets are stiff in bending (shear locking) and converge as h²: 16 cells through the
-// thickness and 80 along the length bring the tip deflection within 2 % of δ = qL⁴/(8EI) (20 %
-// with 4 × 40). With ν = 0 nothing varies across the width, so one cell spans it (and locks
-// less than several would). The 3-D solution itself is about 0.8 % more flexible than
-// Euler–Bernoulli at L/h = 10 (shear deformation, Timoshenko: 4EI/(κGAL²) with κ = 5/6).
+// Linear tets are stiff in bending (shear locking) and converge as h²: 10 cells through the
+// thickness and 120 along the length bring the tip deflection within 2 % of δ = qL⁴/(8EI)
+// (−17 % with 4 × 40 cells). With ν = 0 nothing varies across the width, so one cell spans it
+// (and locks less than several would: −3.6 % with 80×8×1 cells, −4.0 % with 80×8×2). The 3-D
+// solution itself is about 0.8 % more flexible than Euler–Bernoulli at L/h = 10 (shear deformation,
+// Timoshenko: 4EI/(κGAL²) with κ = 5/6).
 #include <unistd.h>
 
 #include <algorithm>
@@ -41,8 +42,8 @@ namespace {
 namespace fs = std::filesystem;
 using std::numbers::pi;
 
-constexpr double kLength = 1.0;   // L [m]
-constexpr double kHeight = 0.1;   // h [m], square section
+constexpr double kLength = 1.0;    // L [m]
+constexpr double kHeight = 0.1;    // h [m], square section
 constexpr double kDensity = 1000;  // ρ [kg/m³]
 const Vec3 kGravity(0, -9.81, 0);
 
@@ -53,8 +54,8 @@ struct BeamSpec {
 
 // A box-mesh beam written as .veg + .bou (x = 0 face clamped, 1-based) into `dir`.
 fs::path write_beam(const fs::path& dir, const BeamSpec& spec) {
-  const TetMesh mesh = make_box_mesh(Vec3(0, 0, 0), Vec3(kLength, kHeight, kHeight), spec.nx,
-                                     spec.ny, spec.nz);
+  const TetMesh mesh =
+      make_box_mesh(Vec3(0, 0, 0), Vec3(kLength, kHeight, kHeight), spec.nx, spec.ny, spec.nz);
   const std::string stem = fmt::format("beam_{}x{}x{}", spec.nx, spec.ny, spec.nz);
   write_veg(dir / (stem + ".veg"), mesh);
   std::ofstream bou(dir / (stem + ".bou"));
@@ -121,7 +122,8 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
 class FullBeamTheory : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
-    dir_ = new fs::path(fs::temp_directory_path() / fmt::format("substruct-full-beam-{}", getpid()));
+    dir_ =
+        new fs::path(fs::temp_directory_path() / fmt::format("substruct-full-beam-{}", getpid()));
     fs::create_directories(*dir_);
   }
   static void TearDownTestSuite() {
@@ -144,10 +146,10 @@ constexpr double kInertia = kHeight * kHeight * kHeight * kHeight / 12;
 TEST_F(FullBeamTheory, StaticDeflectionAndFirstFrequencyMatchEulerBernoulli) {
   const auto start = std::chrono::steady_clock::now();
   const double E = 1e9;
-  const fs::path veg = write_beam(*dir_, {80, 16, 1, E});
+  const fs::path veg = write_beam(*dir_, {120, 10, 1, E});
 
   // (a) Static: backward Euler with dt = 100 s, far above the beam's periods (ω₁dt ≈ 1e4), is a
-  // static solve regularised by M/dt² ≈ 1e-8 K; two steps from rest reach equilibrium.
+  // static solve regularised by M/dt² ≈ 1e-8 K; three steps from rest reach equilibrium.
   FullRun statics(host_, veg, E, {{"full.integrator", "backward-euler", "test"}});
   ExternalForces gravity;
   gravity.gravity = kGravity;
@@ -157,10 +159,11 @@ TEST_F(FullBeamTheory, StaticDeflectionAndFirstFrequencyMatchEulerBernoulli) {
   const double q = kDensity * kArea * 9.81;
   const double delta_eb = q * std::pow(kLength, 4) / (8 * E * kInertia);
   const double deflection_error = delta / delta_eb - 1;
-  std::printf("[ beam ] 80×16×1 mesh, %d free DOFs: tip deflection %.6e m, Euler–Bernoulli "
-              "%.6e m: %+.2f %%\n",
-              statics.method->dofs(), delta, delta_eb, 100 * deflection_error);
-  EXPECT_LT(std::abs(deflection_error), 0.03);
+  std::printf(
+      "[ beam ] 120×10×1 mesh, %d free DOFs: tip deflection %.6e m, Euler–Bernoulli "
+      "%.6e m: %+.2f %%\n",
+      statics.method->dofs(), delta, delta_eb, 100 * deflection_error);
+  EXPECT_LT(std::abs(deflection_error), 0.025);
   for (const char* stage : {"assembly", "factorization", "solve"})
     EXPECT_TRUE(std::any_of(stats.stage_seconds.begin(), stats.stage_seconds.end(),
                             [&](const auto& s) { return s.first == stage && s.second > 0; }))
@@ -182,47 +185,64 @@ TEST_F(FullBeamTheory, StaticDeflectionAndFirstFrequencyMatchEulerBernoulli) {
     EXPECT_LT((integrator.displacement() - u).norm(), 1e-6 * u.norm());
   }
 
-  // (b) Free vibration from the static deflection, gravity off, trapezoidal Newmark with 50 steps
-  // per Euler–Bernoulli period for 2.6 periods; the period is read from the tip's zero crossings.
+  // (b) Free vibration from the static deflection u_s, gravity off, trapezoidal Newmark with 25
+  // steps per Euler–Bernoulli period for 2.1 periods, with the linear material (K₀, the
+  // small-strain limit of StVK: at δ/L ≈ 1.5e-3 they differ by O(δ/L); (a) checked StVK itself).
+  // The period is read from the zero crossings of s(t) = u_sᵀ M u(t): the release shape is almost
+  // all mode 1, and in s(t) each mode weighs by the square of its content (mode 2 by ~2e-4,
+  // against ~3 % in the tip's motion).
   const double f1_eb =
       1.8751 * 1.8751 / (2 * pi * kLength * kLength) * std::sqrt(E * kInertia / (kDensity * kArea));
-  const double dt = 1 / (50 * f1_eb);
-  FullRun dynamics(host_, veg, E, {});
-  dynamics.method->reset(statics.displacement(), {});
+  const double dt = 1 / (25 * f1_eb);
+  const Eigen::VectorXd u_static = statics.displacement();
+  const Eigen::VectorXd Mu_static = consistent_mass(statics.scene.mesh) * u_static;
+  FullRun dynamics(host_, veg, E, {{"material.model", "linear", "test"}});
+  dynamics.method->reset(u_static, {});
+  std::vector<double> signal{Mu_static.dot(dynamics.displacement())};
   std::vector<double> tip{dynamics.tip_deflection()};
   const ExternalForces none;
   StepStats vibration;
-  for (int i = 0; i < 130; ++i) {
+  for (int i = 0; i < 53; ++i) {
     dynamics.method->step(dt, none, vibration);
+    signal.push_back(Mu_static.dot(dynamics.displacement()));
     tip.push_back(dynamics.tip_deflection());
   }
-  std::vector<double> crossings;  // both directions: half a period apart
-  for (std::size_t i = 1; i < tip.size(); ++i)
-    if ((tip[i - 1] < 0) != (tip[i] < 0))
-      crossings.push_back(dt * (double(i - 1) + tip[i - 1] / (tip[i - 1] - tip[i])));
-  ASSERT_GE(crossings.size(), 4u);
-  const double period =
-      2 * (crossings.back() - crossings.front()) / double(crossings.size() - 1);
-  // The trapezoidal rule maps ω to Ω with tan(Ω dt/2) = ω dt/2: undo its period elongation.
-  const double f1_measured = 1 / period;
-  const double f1 = std::tan(pi * f1_measured * dt) / (pi * dt);
+  // The frequency from the zero crossings (both directions, half a period apart) of a signal; the
+  // trapezoidal rule maps ω to Ω with tan(Ω dt/2) = ω dt/2, whose period elongation is undone.
+  auto frequency = [dt](const std::vector<double>& x, double& discrete) {
+    std::vector<double> crossings;
+    for (std::size_t i = 1; i < x.size(); ++i)
+      if ((x[i - 1] < 0) != (x[i] < 0))
+        crossings.push_back(dt * (double(i - 1) + x[i - 1] / (x[i - 1] - x[i])));
+    EXPECT_GE(crossings.size(), 4u);
+    discrete = double(crossings.size() - 1) / (2 * (crossings.back() - crossings.front()));
+    return std::tan(pi * discrete * dt) / (pi * dt);
+  };
+  double discrete = 0, tip_discrete = 0;
+  const double f1 = frequency(signal, discrete);
+  const double f1_tip = frequency(tip, tip_discrete);
   const double frequency_error = f1 / f1_eb - 1;
-  std::printf("[ beam ] first frequency %.4f Hz (discrete %.4f Hz), Euler–Bernoulli %.4f Hz: "
-              "%+.2f %%\n",
-              f1, f1_measured, f1_eb, 100 * frequency_error);
-  EXPECT_LT(std::abs(frequency_error), 0.02);
-  // Undamped: the amplitude of the swing is kept (the mode-2 content of the release shape makes
-  // the extremes differ by a little).
-  const double amplitude = *std::max_element(tip.begin(), tip.end());
-  EXPECT_NEAR(amplitude / delta, 1.0, 0.05);
+  std::printf(
+      "[ beam ] first frequency %.4f Hz (discrete %.4f Hz; from the tip alone %.4f Hz), "
+      "Euler–Bernoulli %.4f Hz: %+.2f %%\n",
+      f1, discrete, f1_tip, f1_eb, 100 * frequency_error);
+  EXPECT_LT(std::abs(frequency_error), 0.01);
+  EXPECT_LT(std::abs(f1_tip / f1_eb - 1), 0.02);
+  // Undamped and linear: the trapezoidal rule keeps the amplitude; the sampled extreme is within
+  // cos(π/25) of it.
+  const double lowest = *std::min_element(signal.begin(), signal.end());
+  EXPECT_GT(-lowest / signal.front(), std::cos(pi / 25) - 1e-3);
+  EXPECT_LT(-lowest / signal.front(), 1 + 1e-6);
   std::printf("[ beam ] static + vibration: %.1f s; %d Newton iterations in %zu steps\n",
-              seconds_since(start), vibration.iterations, tip.size() - 1);
-  for (const auto& [stage, seconds] : vibration.stage_seconds) std::printf("   %s %.2f s\n", stage.c_str(), seconds);
+              seconds_since(start), vibration.iterations, signal.size() - 1);
+  for (const auto& [stage, seconds] : vibration.stage_seconds)
+    std::printf("   %s %.2f s\n", stage.c_str(), seconds);
 }
 
-// A StVK beam (E = 5 MPa) released straight under gravity swings down to δ/L ≈ 0.5 and back.
+// A soft beam (E = 3 MPa, 16×2×2 cells) released straight under gravity swings down to
+// δ/L ≈ 0.45 and back, with 100 steps per period of the linearised beam.
 struct Swing {
-  std::vector<double> energy;    // total energy per step
+  std::vector<double> energy;  // total energy per step
   std::vector<double> kinetic;
   std::vector<double> quadrature;  // E(u₊) − E(u) − ½ Δuᵀ(f(u) + f(u₊)) per step
   std::vector<double> newton_bound;
@@ -230,14 +250,15 @@ struct Swing {
 };
 
 Swing swing(const PluginHost& host, const fs::path& dir, const std::string& integrator,
-            double tolerance, int steps) {
-  const double E = 5e6;
-  const fs::path veg = write_beam(dir, {20, 4, 2, E});
-  FullRun run(host, veg, E, {{"full.integrator", integrator, "test"},
-                             {"full.newton_tolerance", fmt::format("{}", tolerance), "test"}});
-  const ElasticForceModel model(run.scene.mesh, MaterialModel::stvk);
-  const double f1_eb = 1.8751 * 1.8751 / (2 * pi * kLength * kLength) *
-                       std::sqrt(E * kInertia / (kDensity * kArea));
+            const std::string& material, int steps) {
+  const double E = 3e6;
+  const double tolerance = 1e-8;  // full.newton_tolerance's default
+  const fs::path veg = write_beam(dir, {16, 2, 2, E});
+  FullRun run(host, veg, E,
+              {{"full.integrator", integrator, "test"}, {"material.model", material, "test"}});
+  const ElasticForceModel model(run.scene.mesh, parse_material_model(material));
+  const double f1_eb =
+      1.8751 * 1.8751 / (2 * pi * kLength * kLength) * std::sqrt(E * kInertia / (kDensity * kArea));
   const double dt = 1 / (100 * f1_eb);
   ExternalForces gravity;
   gravity.gravity = kGravity;
@@ -267,32 +288,42 @@ Swing swing(const PluginHost& host, const fs::path& dir, const std::string& inte
   return s;
 }
 
-// (c) The trapezoidal rule conserves energy exactly for linear systems; for StVK its energy change
-// in a step is the trapezoidal-quadrature error of the internal work along the step (see
-// test_implicit_integrator), plus the work of the Newton residual. Both are checked per step, and
-// the total stays within 0.5 % of the energy exchanged, with no drift.
+// (c) The trapezoidal rule conserves energy exactly for linear systems. For StVK its energy change
+// in a step is the trapezoidal-quadrature error of the internal work along the step,
+//     q = E(u₊) − E(u) − ½ Δuᵀ(f_int(u) + f_int(u₊))
+// (see test_implicit_integrator), plus the work of the Newton residual, at most
+// |Δu| · 2 tol · (force scale). Both are checked step by step. q is third order in Δu and changes
+// sign as the beam swings down and back, so the energy error stays bounded instead of drifting:
+// over 4 periods it stays below 2e-3 of the largest kinetic energy (measured: 4e-4).
 TEST_F(FullBeamTheory, TrapezoidalNewmarkConservesEnergyInALargeSwing) {
   const auto start = std::chrono::steady_clock::now();
-  const int steps = 400;  // 4 periods of the linearised beam
-  const Swing s = swing(host_, *dir_, "newmark", 1e-8, steps);
-  const double exchanged = *std::max_element(s.kinetic.begin(), s.kinetic.end());
-  double worst_identity = 0, drift = 0, sum_quadrature = 0;
-  for (int i = 0; i < steps; ++i) {
-    const double change = s.energy[i + 1] - s.energy[i];
-    const double mismatch = std::abs(change - s.quadrature[i]);
-    EXPECT_LE(mismatch, s.newton_bound[i] + 1e-12 * exchanged) << "step " << i;
-    worst_identity = std::max(worst_identity, mismatch / exchanged);
-    drift = std::max(drift, std::abs(s.energy[i + 1] - s.energy[0]) / exchanged);
-    sum_quadrature += s.quadrature[i];
+  const int steps = 400;
+  for (const std::string material : {"stvk", "linear"}) {
+    const Swing s = swing(host_, *dir_, "newmark", material, steps);
+    const double exchanged = *std::max_element(s.kinetic.begin(), s.kinetic.end());
+    double worst_identity = 0, deviation = 0, largest_quadrature = 0;
+    for (int i = 0; i < steps; ++i) {
+      const double change = s.energy[i + 1] - s.energy[i];
+      const double mismatch = std::abs(change - s.quadrature[i]);
+      EXPECT_LE(mismatch, s.newton_bound[i] + 1e-12 * exchanged) << material << ", step " << i;
+      worst_identity = std::max(worst_identity, mismatch / exchanged);
+      deviation = std::max(deviation, std::abs(s.energy[i + 1] - s.energy[0]) / exchanged);
+      largest_quadrature = std::max(largest_quadrature, std::abs(s.quadrature[i]) / exchanged);
+    }
+    std::printf(
+        "[ swing ] %s: tip down to %.3f m; largest kinetic energy %.4g J; energy "
+        "deviation at most %.3g of it (at the end %.3g); largest step quadrature error "
+        "%.2g, identity mismatch %.2g\n",
+        material.c_str(), -s.lowest_tip, exchanged, deviation,
+        (s.energy.back() - s.energy.front()) / exchanged, largest_quadrature, worst_identity);
+    EXPECT_GT(-s.lowest_tip, 0.3 * kLength);  // a large deformation
+    if (material == "stvk") {
+      EXPECT_LT(deviation, 2e-3);
+    } else {
+      EXPECT_LT(largest_quadrature, 1e-9);  // E is quadratic: exact up to round-off
+      EXPECT_LT(deviation, 1e-9);
+    }
   }
-  std::printf("[ swing ] tip down to %.3f m; largest kinetic energy %.4g J; energy deviation "
-              "at most %.3g of it (final %.3g); per-step identity mismatch %.2g\n",
-              -s.lowest_tip, exchanged, drift,
-              (s.energy.back() - s.energy.front()) / exchanged, worst_identity);
-  EXPECT_GT(-s.lowest_tip, 0.3 * kLength);  // a large deformation
-  EXPECT_LT(drift, 5e-3);
-  // No drift: the energy at the end is as close as anywhere along the swing.
-  EXPECT_NEAR((s.energy.back() - s.energy.front()) / exchanged, sum_quadrature / exchanged, 1e-6);
   std::printf("[ swing ] trapezoidal: %.1f s\n", seconds_since(start));
 }
 
@@ -300,11 +331,10 @@ TEST_F(FullBeamTheory, TrapezoidalNewmarkConservesEnergyInALargeSwing) {
 // elastic energy along the step) ≤ 0 (up to the Newton residual's work).
 TEST_F(FullBeamTheory, BackwardEulerDissipatesEnergyMonotonically) {
   const int steps = 200;
-  const Swing s = swing(host_, *dir_, "backward-euler", 1e-8, steps);
+  const Swing s = swing(host_, *dir_, "backward-euler", "stvk", steps);
   const double exchanged = *std::max_element(s.kinetic.begin(), s.kinetic.end());
   for (int i = 0; i < steps; ++i)
-    EXPECT_LE(s.energy[i + 1] - s.energy[i], s.newton_bound[i] + 1e-12 * exchanged)
-        << "step " << i;
+    EXPECT_LE(s.energy[i + 1] - s.energy[i], s.newton_bound[i] + 1e-12 * exchanged) << "step " << i;
   const double lost = (s.energy.front() - s.energy.back()) / exchanged;
   std::printf("[ swing ] backward Euler lost %.3g of the largest kinetic energy in %d steps\n",
               lost, steps);

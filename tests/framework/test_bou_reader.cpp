@@ -1,7 +1,4 @@
-#include <unistd.h>
-
 #include <filesystem>
-#include <fstream>
 #include <string>
 #include <vector>
 
@@ -11,31 +8,14 @@
 #include "substruct/core/error.hpp"
 #include "substruct/mesh/mesh_io.hpp"
 #include "support/shared_data.hpp"
+#include "support/temp_dir_test.hpp"
 
 namespace substruct {
 namespace {
 
 namespace fs = std::filesystem;
 
-class BouReader : public ::testing::Test {
- protected:
-  void SetUp() override {
-    dir_ = fs::path(::testing::TempDir()) /
-           fmt::format("substruct_bou_reader_{}_{}",
-                       ::testing::UnitTest::GetInstance()->current_test_info()->name(), ::getpid());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-
-  fs::path write(const std::string& name, const std::string& text) const {
-    const fs::path file = dir_ / name;
-    std::ofstream(file, std::ios::binary) << text;
-    return file;
-  }
-
-  fs::path dir_;
-};
+class BouReader : public testing::TempDirTest {};
 
 void expect_parse_error(const fs::path& file, Index num_vertices, long line,
                         const std::string& fragment) {
@@ -83,7 +63,7 @@ TEST_F(BouReader, MalformedInputIsAParseErrorAtItsLine) {
 }
 
 TEST_F(BouReader, MissingFileIsAnErrorNamingThePath) {
-  const fs::path file = dir_ / "absent.bou";
+  const fs::path file = dir() / "absent.bou";
   try {
     read_bou(file);
     ADD_FAILURE() << "no Error";

@@ -1,43 +1,23 @@
 #include "substruct/config/config.hpp"
 
-#include <fstream>
-#include <functional>
-
 #include <gtest/gtest.h>
 
 #include "substruct/core/error.hpp"
 #include "substruct/plugin/plugin_host.hpp"
+#include "support/temp_dir_test.hpp"
 
 using namespace substruct;
 namespace fs = std::filesystem;
 
 namespace {
 
-class ConfigTest : public ::testing::Test {
+using substruct::testing::error_message;
+
+class ConfigTest : public substruct::testing::TempDirTest {
  protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("substruct-config-" +
-            std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
-    fs::create_directories(dir_ / "meshes");
-  }
-  void TearDown() override { fs::remove_all(dir_); }
+  /// Writes `text` as dir()/scene.ini; returns its path.
+  fs::path write_scene(const std::string& text) const { return write("scene.ini", text); }
 
-  fs::path write(const std::string& text) {
-    const fs::path file = dir_ / "scene.ini";
-    std::ofstream(file) << text;
-    return file;
-  }
-  static std::string message_of(const std::function<void()>& f) {
-    try {
-      f();
-    } catch (const Error& e) {
-      return e.what();
-    }
-    return "(no error)";
-  }
-
-  fs::path dir_;
   PluginHost host_{{SUBSTRUCT_PLUGIN_DIR}, false};
 };
 
@@ -59,9 +39,9 @@ acceleration = 0 0 -9.81
 }  // namespace
 
 TEST_F(ConfigTest, ReadsTypedValuesDefaultsAndPathsRelativeToTheScene) {
-  const Config config = Config::load(write(kScene), {}, host_);
-  EXPECT_EQ(config.path("scene.mesh"), dir_ / "meshes" / "beam.veg");
-  EXPECT_EQ(config.path("scene.fixed"), dir_ / "meshes" / "beam.bou");
+  const Config config = Config::load(write_scene(kScene), {}, host_);
+  EXPECT_EQ(config.path("scene.mesh"), dir() / "meshes" / "beam.veg");
+  EXPECT_EQ(config.path("scene.fixed"), dir() / "meshes" / "beam.bou");
   EXPECT_DOUBLE_EQ(config.get<double>("material.youngs_modulus"), 2e6);
   EXPECT_TRUE(config.set_by_user("material.youngs_modulus"));
   EXPECT_FALSE(config.has("material.density"));   // no default: the mesh's value is kept
@@ -76,16 +56,18 @@ TEST_F(ConfigTest, ReadsTypedValuesDefaultsAndPathsRelativeToTheScene) {
 }
 
 TEST_F(ConfigTest, CommandLineOverridesWin) {
-  const Config config = Config::load(
-      write(kScene), {"--run.dt=0.001", "run.steps=7", "--gravity.acceleration=0 -1 0"}, host_);
+  const Config config =
+      Config::load(write_scene(kScene),
+                   {"--run.dt=0.001", "run.steps=7", "--gravity.acceleration=0 -1 0"}, host_);
   EXPECT_DOUBLE_EQ(config.get<double>("run.dt"), 0.001);
   EXPECT_EQ(config.get<long>("run.steps"), 7);
   EXPECT_EQ(config.vec3("gravity.acceleration"), Vec3(0, -1, 0));
 }
 
 TEST_F(ConfigTest, UnknownKeyNamesTheLineAndTheNearestKnownKey) {
-  const std::string m = message_of([&] {
-    Config::load(write("[scene]\nmesh = a.veg\n[material]\nyoungs_modulu = 1e6\n"), {}, host_);
+  const std::string m = error_message([&] {
+    Config::load(write_scene("[scene]\nmesh = a.veg\n[material]\nyoungs_modulu = 1e6\n"), {},
+                 host_);
   });
   EXPECT_NE(m.find("scene.ini:4"), std::string::npos) << m;
   EXPECT_NE(m.find("unknown key 'material.youngs_modulu'"), std::string::npos) << m;
@@ -93,50 +75,52 @@ TEST_F(ConfigTest, UnknownKeyNamesTheLineAndTheNearestKnownKey) {
 }
 
 TEST_F(ConfigTest, UnknownSectionAndUnknownOverrideAreErrors) {
-  std::string m = message_of([&] {
-    Config::load(write("[scene]\nmesh = a.veg\n[gravty]\nacceleration = 0 0 1\n"), {}, host_);
+  std::string m = error_message([&] {
+    Config::load(write_scene("[scene]\nmesh = a.veg\n[gravty]\nacceleration = 0 0 1\n"), {}, host_);
   });
   EXPECT_NE(m.find("no plugin or framework section '[gravty]'"), std::string::npos) << m;
   EXPECT_NE(m.find("did you mean 'gravity.acceleration'"), std::string::npos) << m;
 
-  m = message_of([&] { Config::load(write(kScene), {"--run.stepz=3"}, host_); });
+  m = error_message([&] { Config::load(write_scene(kScene), {"--run.stepz=3"}, host_); });
   EXPECT_NE(m.find("command line: unknown key 'run.stepz'"), std::string::npos) << m;
   EXPECT_NE(m.find("'run.steps'"), std::string::npos) << m;
 }
 
 TEST_F(ConfigTest, UnknownPluginListsTheAvailableOnes) {
   const std::string m =
-      message_of([&] { Config::load(write(kScene), {"--coupling.plugin=fulll"}, host_); });
+      error_message([&] { Config::load(write_scene(kScene), {"--coupling.plugin=fulll"}, host_); });
   EXPECT_NE(m.find("unknown coupling plugin 'fulll'"), std::string::npos) << m;
   EXPECT_NE(m.find("available coupling plugins: full"), std::string::npos) << m;
   const std::string l =
-      message_of([&] { Config::load(write(kScene), {"--run.loads=wind"}, host_); });
+      error_message([&] { Config::load(write_scene(kScene), {"--run.loads=wind"}, host_); });
   EXPECT_NE(l.find("unknown load plugin 'wind'"), std::string::npos) << l;
 }
 
 TEST_F(ConfigTest, BadValuesAndSyntaxAreErrorsWithTheirPlace) {
-  std::string m = message_of([&] { Config::load(write(kScene), {"--run.dt=fast"}, host_); });
+  std::string m =
+      error_message([&] { Config::load(write_scene(kScene), {"--run.dt=fast"}, host_); });
   EXPECT_NE(m.find("run.dt"), std::string::npos) << m;
-  m = message_of([&] { Config::load(write("[scene]\nmesh\n"), {}, host_); });
+  m = error_message([&] { Config::load(write_scene("[scene]\nmesh\n"), {}, host_); });
   EXPECT_NE(m.find("scene.ini:2: expected 'key = value'"), std::string::npos) << m;
-  m = message_of([&] { Config::load(write("mesh = a.veg\n"), {}, host_); });
+  m = error_message([&] { Config::load(write_scene("mesh = a.veg\n"), {}, host_); });
   EXPECT_NE(m.find("scene.ini:1: expected a [section]"), std::string::npos) << m;
-  m = message_of([&] {
-    Config::load(write(kScene), {"--gravity.acceleration=0 1"}, host_).vec3("gravity.acceleration");
+  m = error_message([&] {
+    Config::load(write_scene(kScene), {"--gravity.acceleration=0 1"}, host_)
+        .vec3("gravity.acceleration");
   });
   EXPECT_NE(m.find("gravity.acceleration: expected three numbers"), std::string::npos) << m;
-  m = message_of([&] { Config::load(dir_ / "missing.ini", {}, host_); });
+  m = error_message([&] { Config::load(dir() / "missing.ini", {}, host_); });
   EXPECT_NE(m.find("cannot open scene file"), std::string::npos) << m;
 }
 
 TEST_F(ConfigTest, SectionsOfOtherInstalledPluginsAreValidatedToo) {
   // A scene may keep settings for methods it does not currently select ...
-  const Config config =
-      Config::load(write(std::string(kScene) + "[vtk]\nevery = 2\n"), {"--run.exporters="}, host_);
+  const Config config = Config::load(write_scene(std::string(kScene) + "[vtk]\nevery = 2\n"),
+                                     {"--run.exporters="}, host_);
   EXPECT_TRUE(config.set_by_user("vtk.every"));
   // ... but they are still checked.
-  const std::string m = message_of(
-      [&] { Config::load(write(std::string(kScene) + "[vtk]\nevry = 2\n"), {}, host_); });
+  const std::string m = error_message(
+      [&] { Config::load(write_scene(std::string(kScene) + "[vtk]\nevry = 2\n"), {}, host_); });
   EXPECT_NE(m.find("did you mean 'vtk.every'"), std::string::npos) << m;
 }
 

@@ -3,12 +3,14 @@
 #include <algorithm>
 #include <cstdint>
 #include <set>
+#include <string>
 
 #include <gtest/gtest.h>
 
 #include "substruct/core/error.hpp"
 #include "substruct/domains/decomposition.hpp"
 #include "substruct/mesh/box_mesh.hpp"
+#include "support/temp_dir_test.hpp"
 
 namespace substruct {
 namespace {
@@ -26,15 +28,7 @@ Decomposition cubes(int nx, int ny, int nz) {
   return decompose(mesh, per_cell(mesh));
 }
 
-template <class F>
-std::string error_of(F&& f) {
-  try {
-    f();
-  } catch (const Error& e) {
-    return e.what();
-  }
-  return "no error";
-}
+using testing::error_message;
 
 TEST(DomainGraph, ThreeCubesInARowFormAPath) {
   const Decomposition dec = cubes(3, 1, 1);
@@ -162,7 +156,7 @@ TEST(DomainGraph, RingOfFourCubesHasOneLoop) {
   // The removed edge closes the loop it came from.
   EXPECT_EQ(span.tree.path(removed.a, removed.b), (std::vector<int>{2, 0, 1, 3}));
 
-  const std::string msg = error_of([&] { ring.rooted_at(0); });
+  const std::string msg = error_message([&] { ring.rooted_at(0); });
   EXPECT_NE(msg.find("domain graph has a cycle: 0 → 1 → 3 → 2 → 0"), std::string::npos) << msg;
   EXPECT_NE(msg.find("resolve_loops = spanning-tree"), std::string::npos) << msg;
   EXPECT_EQ(msg.find("not connected"), std::string::npos) << msg;
@@ -225,12 +219,12 @@ TEST(DomainGraph, DisconnectedBoxesAreReportedWithTheirComponents) {
   EXPECT_FALSE(graph.is_tree());
   EXPECT_TRUE(graph.find_cycle().empty());
   EXPECT_EQ(graph.connected_components(), (std::vector<std::vector<int>>{{0, 1}, {2, 3, 4}}));
-  const std::string msg = error_of([&] { graph.rooted_at(0); });
+  const std::string msg = error_message([&] { graph.rooted_at(0); });
   EXPECT_NE(msg.find("domain graph is not connected: components {0,1} and {2,3,4}"),
             std::string::npos)
       << msg;
   EXPECT_EQ(msg.find("cycle"), std::string::npos) << msg;
-  const std::string span = error_of([&] { graph.spanning_tree(0); });
+  const std::string span = error_message([&] { graph.spanning_tree(0); });
   EXPECT_NE(span.find("components {0,1} and {2,3,4}"), std::string::npos) << span;
 }
 
@@ -238,19 +232,19 @@ TEST(DomainGraph, CycleAndSplitAreReportedTogether) {
   const DomainGraph graph(6, std::vector<std::pair<int, int>>{{2, 5}, {5, 4}, {4, 2}, {0, 1}});
   EXPECT_EQ(graph.find_cycle(), (std::vector<int>{2, 4, 5}));
   EXPECT_EQ(graph.connected_components(), (std::vector<std::vector<int>>{{0, 1}, {2, 4, 5}, {3}}));
-  const std::string msg = error_of([&] { graph.rooted_at(2); });
+  const std::string msg = error_message([&] { graph.rooted_at(2); });
   EXPECT_NE(msg.find("cycle: 2 → 4 → 5 → 2"), std::string::npos) << msg;
   EXPECT_NE(msg.find("components {0,1}, {2,4,5} and {3}"), std::string::npos) << msg;
 }
 
 TEST(DomainGraph, RejectsMalformedEdges) {
   using Edges = std::vector<std::pair<int, int>>;
-  EXPECT_NE(error_of([] { DomainGraph(3, Edges{{1, 1}}); }).find("to itself"), std::string::npos);
-  EXPECT_NE(error_of([] {
-              DomainGraph(3, Edges{{0, 1}, {1, 0}});
-            }).find("twice"),
-            std::string::npos);
-  EXPECT_NE(error_of([] { DomainGraph(3, Edges{{0, 3}}); }).find("outside 0…2"), std::string::npos);
+  const auto message_for = [](const Edges& edges) {
+    return error_message([&] { DomainGraph(3, edges); });
+  };
+  EXPECT_NE(message_for({{1, 1}}).find("to itself"), std::string::npos);
+  EXPECT_NE(message_for({{0, 1}, {1, 0}}).find("twice"), std::string::npos);
+  EXPECT_NE(message_for({{0, 3}}).find("outside 0…2"), std::string::npos);
   const DomainGraph graph(3, Edges{{0, 1}, {1, 2}});
   EXPECT_THROW(graph.rooted_at(3), Error);
   EXPECT_THROW(graph.neighbors(-1), Error);

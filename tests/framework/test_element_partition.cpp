@@ -2,50 +2,22 @@
 
 #include <algorithm>
 #include <array>
-#include <fstream>
 #include <map>
 #include <numeric>
 
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 #include "substruct/core/error.hpp"
 #include "substruct/mesh/box_mesh.hpp"
+#include "support/temp_dir_test.hpp"
 
 namespace substruct {
 namespace {
 
 namespace fs = std::filesystem;
 
-/// A fresh folder for this test's files, removed at the end.
-class TempDir {
- public:
-  TempDir() {
-    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    path_ = fs::temp_directory_path() / (std::string("substruct_") + info->test_suite_name() + "_" +
-                                         info->name() + "_" + std::to_string(::getpid()));
-    fs::create_directories(path_);
-  }
-  ~TempDir() { fs::remove_all(path_); }
-  const fs::path& path() const { return path_; }
-  fs::path write(const std::string& name, const std::string& text) const {
-    std::ofstream(path_ / name) << text;
-    return path_ / name;
-  }
-
- private:
-  fs::path path_;
-};
-
-template <class F>
-std::string error_of(F&& f) {
-  try {
-    f();
-  } catch (const Error& e) {
-    return e.what();
-  }
-  return "no error";
-}
+using testing::error_message;
+using testing::TestDir;
 
 /// Domains of an element partition that are face-connected (checked by flood fill).
 bool domains_are_face_connected(const TetMesh& mesh, const ElementPartition& p) {
@@ -118,11 +90,11 @@ TEST(ElementPartition, MetisGivesConnectedBalancedDeterministicDomains) {
 
 TEST(ElementPartition, AutoRejectsBadCounts) {
   const TetMesh mesh = make_box_mesh(Vec3(0, 0, 0), Vec3(2, 1, 1), 2, 1, 1);  // 12 tets
-  EXPECT_NE(error_of([&] { make_element_partition(mesh, "auto:0", "."); }).find("positive"),
+  EXPECT_NE(error_message([&] { make_element_partition(mesh, "auto:0", "."); }).find("positive"),
             std::string::npos);
-  EXPECT_NE(error_of([&] { make_element_partition(mesh, "auto:4x", "."); }).find("auto:N"),
+  EXPECT_NE(error_message([&] { make_element_partition(mesh, "auto:4x", "."); }).find("auto:N"),
             std::string::npos);
-  const std::string too_many = error_of([&] { make_element_partition(mesh, "auto:13", "."); });
+  const std::string too_many = error_message([&] { make_element_partition(mesh, "auto:13", "."); });
   EXPECT_NE(too_many.find("12 elements"), std::string::npos) << too_many;
   EXPECT_EQ(make_element_partition(mesh, "auto:1", ".").domain_of_element, std::vector<int>(12, 0));
 }
@@ -157,7 +129,7 @@ TEST(ElementPartition, SetsMustCoverEveryElementOnce) {
   TetMesh mesh = two_cell_mesh_with_sets();
   mesh.element_sets["left"] = {0, 1, 2, 3};              // 4 and 5 in no set
   mesh.element_sets["right"] = {3, 6, 7, 8, 9, 10, 11};  // 3 in two sets
-  const std::string msg = error_of([&] { make_element_partition(mesh, "sets", "."); });
+  const std::string msg = error_message([&] { make_element_partition(mesh, "sets", "."); });
   EXPECT_NE(msg.find("2 of 12 elements are in none (elements 4, 5)"), std::string::npos) << msg;
   EXPECT_NE(msg.find("1 elements are in more than one (element 3 in 'left' and 'right')"),
             std::string::npos)
@@ -166,20 +138,22 @@ TEST(ElementPartition, SetsMustCoverEveryElementOnce) {
 
 TEST(ElementPartition, UnknownOrEmptySetIsAnError) {
   TetMesh mesh = two_cell_mesh_with_sets();
-  const std::string unknown = error_of([&] { make_element_partition(mesh, "sets:left,top", "."); });
+  const std::string unknown =
+      error_message([&] { make_element_partition(mesh, "sets:left,top", "."); });
   EXPECT_NE(unknown.find("no element set 'top'"), std::string::npos) << unknown;
   EXPECT_NE(unknown.find("left (6 elements)"), std::string::npos) << unknown;
   mesh.element_sets["empty"] = {};
-  const std::string empty = error_of([&] { make_element_partition(mesh, "sets", "."); });
+  const std::string empty = error_message([&] { make_element_partition(mesh, "sets", "."); });
   EXPECT_NE(empty.find("set 'empty' is empty, so domain 0 would have no elements"),
             std::string::npos)
       << empty;
-  const std::string twice = error_of([&] { make_element_partition(mesh, "sets:left,left", "."); });
+  const std::string twice =
+      error_message([&] { make_element_partition(mesh, "sets:left,left", "."); });
   EXPECT_NE(twice.find("named twice"), std::string::npos) << twice;
 }
 
 TEST(ElementPartition, ReadsPerElementFileRelativeToBaseDir) {
-  const TempDir dir;
+  const TestDir dir;
   const TetMesh mesh = make_box_mesh(Vec3(0, 0, 0), Vec3(2, 1, 1), 2, 1, 1);
   dir.write("two.domains",
             "# one id per element\n"
@@ -192,7 +166,7 @@ TEST(ElementPartition, ReadsPerElementFileRelativeToBaseDir) {
 }
 
 TEST(ElementPartition, FileWithWrongCountNamesFileAndLine) {
-  const TempDir dir;
+  const TestDir dir;
   const TetMesh mesh = make_box_mesh(Vec3(0, 0, 0), Vec3(2, 1, 1), 2, 1, 1);
   const fs::path few = dir.write("few.domains", "0 0 0 0 0 0\n1 1 1 1 1\n# end\n");
   try {
@@ -217,7 +191,7 @@ TEST(ElementPartition, FileWithWrongCountNamesFileAndLine) {
 }
 
 TEST(ElementPartition, FileWithBadTokenOrUnusedIdIsAnError) {
-  const TempDir dir;
+  const TestDir dir;
   const TetMesh mesh = make_box_mesh(Vec3(0, 0, 0), Vec3(2, 1, 1), 2, 1, 1);
   dir.write("bad.domains", "0 0 0 0 0 0\n1 1 one 1 1 1\n");
   try {
@@ -231,22 +205,22 @@ TEST(ElementPartition, FileWithBadTokenOrUnusedIdIsAnError) {
   EXPECT_THROW(make_element_partition(mesh, "negative.domains", dir.path()), ParseError);
   dir.write("gap.domains", "0 0 0 0 0 0 2 2 2 2 2 2\n");
   const std::string gap =
-      error_of([&] { make_element_partition(mesh, "gap.domains", dir.path()); });
+      error_message([&] { make_element_partition(mesh, "gap.domains", dir.path()); });
   EXPECT_NE(gap.find("(D = 3 here), but domain 1 has no elements"), std::string::npos) << gap;
   const std::string missing =
-      error_of([&] { make_element_partition(mesh, "nowhere.domains", dir.path()); });
+      error_message([&] { make_element_partition(mesh, "nowhere.domains", dir.path()); });
   EXPECT_NE(missing.find("no such file"), std::string::npos) << missing;
   EXPECT_NE(missing.find("auto:N"), std::string::npos) << missing;
 }
 
 TEST(ElementPartition, ValidateNamesEmptyDomainsAndBadIds) {
   ElementPartition p{{0, 0, 3, 3}, 5};
-  const std::string empty = error_of([&] { validate_element_partition(p, 4); });
+  const std::string empty = error_message([&] { validate_element_partition(p, 4); });
   EXPECT_NE(empty.find("3 of the 5 domains have no elements: 1, 2, 4"), std::string::npos) << empty;
   p = {{0, 1, 7}, 2};
-  const std::string bad = error_of([&] { validate_element_partition(p, 3); });
+  const std::string bad = error_message([&] { validate_element_partition(p, 3); });
   EXPECT_NE(bad.find("element 2 is assigned to domain 7"), std::string::npos) << bad;
-  const std::string length = error_of([&] { validate_element_partition(p, 5); });
+  const std::string length = error_message([&] { validate_element_partition(p, 5); });
   EXPECT_NE(length.find("3 entries but the mesh has 5 elements"), std::string::npos) << length;
 }
 

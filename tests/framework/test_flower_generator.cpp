@@ -5,6 +5,7 @@
 #include <map>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -178,25 +179,22 @@ TEST(FlowerGenerator, LargerFlowersStayTrees) {
 }
 
 TEST(FlowerGenerator, RejectsParametersOutOfRange) {
+  using Change = void (*)(FlowerParameters&);
+  const std::vector<std::pair<const char*, Change>> out_of_range = {
+      {"5 leaves (3 segments hold at most 4)", [](FlowerParameters& p) { p.leaves = 5; }},
+      {"5 petals", [](FlowerParameters& p) { p.petals = 5; }},
+      {"segment height 2", [](FlowerParameters& p) { p.segment_height = 2; }},
+      {"bloom half width 1", [](FlowerParameters& p) { p.bloom_half_width = 1; }},
+      {"cell size 0", [](FlowerParameters& p) { p.cell_size = 0; }},
+      {"curl 40 (slope 2 · 40 · (0.092 − 0.042) ≈ 4 at the petal tips)",
+       [](FlowerParameters& p) { p.curl = 40; }},
+  };
+  for (const auto& [what, change] : out_of_range) {
+    FlowerParameters p;
+    change(p);
+    EXPECT_THROW(generate_flower(p), Error) << what;
+  }
   FlowerParameters p;
-  p.leaves = 5;  // 3 segments hold at most 4 leaves
-  EXPECT_THROW(generate_flower(p), Error);
-  p = {};
-  p.petals = 5;
-  EXPECT_THROW(generate_flower(p), Error);
-  p = {};
-  p.segment_height = 2;
-  EXPECT_THROW(generate_flower(p), Error);
-  p = {};
-  p.bloom_half_width = 1;
-  EXPECT_THROW(generate_flower(p), Error);
-  p = {};
-  p.cell_size = 0;
-  EXPECT_THROW(generate_flower(p), Error);
-  p = {};
-  p.curl = 40;  // slope 2 · 40 · (0.092 − 0.042) ≈ 4 at the petal tips
-  EXPECT_THROW(generate_flower(p), Error);
-  p = {};
   p.segments = 1;
   p.leaves = 0;
   p.petals = 0;

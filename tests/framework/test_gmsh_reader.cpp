@@ -1,8 +1,4 @@
-#include <unistd.h>
-
 #include <filesystem>
-#include <fstream>
-#include <iterator>
 #include <map>
 #include <string>
 #include <string_view>
@@ -13,6 +9,7 @@
 
 #include "substruct/core/error.hpp"
 #include "substruct/mesh/mesh_io.hpp"
+#include "support/temp_dir_test.hpp"
 
 namespace substruct {
 namespace {
@@ -22,30 +19,38 @@ using Sets = std::map<std::string, std::vector<Index>>;
 
 const fs::path kData = fs::path(SUBSTRUCT_SOURCE_DIR) / "tests" / "data" / "meshes";
 
-class GmshReader : public ::testing::Test {
- protected:
-  void SetUp() override {
-    dir_ = fs::path(::testing::TempDir()) /
-           fmt::format("substruct_gmsh_reader_{}_{}",
-                       ::testing::UnitTest::GetInstance()->current_test_info()->name(), ::getpid());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-
-  fs::path write(const std::string& name, const std::string& text) const {
-    const fs::path file = dir_ / name;
-    std::ofstream(file, std::ios::binary) << text;
-    return file;
-  }
-
-  fs::path dir_;
+// A malformed file: what is wrong with it, its text, and the line and message fragment of the
+// ParseError it must raise.
+struct MalformedCase {
+  const char* name;
+  std::string text;
+  long line;
+  const char* fragment;
 };
 
-std::string contents(const fs::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
+class GmshReader : public testing::TempDirTest {
+ protected:
+  // Each case, written to `name`, makes read_gmsh throw "FILE:LINE: expected …" holding its
+  // fragment.
+  void expect_parse_errors(const std::vector<MalformedCase>& cases, const std::string& name) const {
+    for (const MalformedCase& c : cases) {
+      SCOPED_TRACE(c.name);
+      const fs::path file = write(name, c.text);
+      try {
+        read_gmsh(file);
+        ADD_FAILURE() << "no ParseError";
+      } catch (const ParseError& e) {
+        const std::string message = e.what();
+        EXPECT_EQ(e.file(), file) << message;
+        EXPECT_EQ(e.line(), c.line) << message;
+        EXPECT_NE(message.find(fmt::format("{}:{}: expected", file.string(), c.line)),
+                  std::string::npos)
+            << message;
+        EXPECT_NE(message.find(c.fragment), std::string::npos) << message;
+      }
+    }
+  }
+};
 
 // `text` with its single occurrence of `old` replaced.
 std::string replaced(const std::string& text, std::string_view old, std::string_view with) {
@@ -138,34 +143,8 @@ TEST_F(GmshReader, Version41ParametricNodesAndGroupsOverSeveralDimensions) {
   EXPECT_EQ(mesh.vertex_sets, (Sets{{"fixed", {0, 1, 2, 3}}}));
 }
 
-struct MalformedCase {
-  const char* name;
-  std::string text;
-  long line;
-  const char* fragment;
-};
-
-void expect_parse_errors(const std::vector<MalformedCase>& cases, const fs::path& file) {
-  for (const MalformedCase& c : cases) {
-    SCOPED_TRACE(c.name);
-    std::ofstream(file, std::ios::binary) << c.text;
-    try {
-      read_gmsh(file);
-      ADD_FAILURE() << "no ParseError";
-    } catch (const ParseError& e) {
-      const std::string message = e.what();
-      EXPECT_EQ(e.file(), file) << message;
-      EXPECT_EQ(e.line(), c.line) << message;
-      EXPECT_NE(message.find(fmt::format("{}:{}: expected", file.string(), c.line)),
-                std::string::npos)
-          << message;
-      EXPECT_NE(message.find(c.fragment), std::string::npos) << message;
-    }
-  }
-}
-
 TEST_F(GmshReader, MalformedVersion22IsAParseErrorAtItsLine) {
-  const std::string v22 = contents(kData / "two_tets_v22.msh");
+  const std::string v22 = read(kData / "two_tets_v22.msh");
   const std::string tet = "2 4 2 1 1 10 20 30 40";  // line 22
   const std::vector<MalformedCase> cases = {
       {"empty file", "", 1, "$MeshFormat, found end of file"},
@@ -216,11 +195,11 @@ TEST_F(GmshReader, MalformedVersion22IsAParseErrorAtItsLine) {
       {"stray line", replaced(v22, "$EndNodes\n", "$EndNodes\nstray\n"), 18,
        "a section ($PhysicalNames, $Entities, $Nodes, $Elements, …), found 'stray'"},
   };
-  expect_parse_errors(cases, dir_ / "bad_v22.msh");
+  expect_parse_errors(cases, "bad_v22.msh");
 }
 
 TEST_F(GmshReader, MalformedVersion41IsAParseErrorAtItsLine) {
-  const std::string v41 = contents(kData / "two_tets_v41.msh");
+  const std::string v41 = read(kData / "two_tets_v41.msh");
   const std::vector<MalformedCase> cases = {
       {"binary", replaced(v41, "4.1 0 8", "4.1 1 8"), 2,
        "binary .msh is not supported; re-save as ASCII"},
@@ -242,11 +221,11 @@ TEST_F(GmshReader, MalformedVersion41IsAParseErrorAtItsLine) {
       {"undefined node", replaced(v41, "3 20 30 40 50", "3 20 30 40 77"), 40,
        "a node tag defined in $Nodes, found 77"},
   };
-  expect_parse_errors(cases, dir_ / "bad_v41.msh");
+  expect_parse_errors(cases, "bad_v41.msh");
 }
 
 TEST_F(GmshReader, MissingFileIsAnErrorNamingThePath) {
-  const fs::path file = dir_ / "absent.msh";
+  const fs::path file = dir() / "absent.msh";
   try {
     read_tet_mesh(file);
     ADD_FAILURE() << "no Error";

@@ -255,6 +255,64 @@ TEST(ImplicitIntegrator, NewmarkEnergyChangeIsTheQuadratureErrorOfTheInternalWor
   }
 }
 
+// An internal force whose evaluation carries round-off-like noise of size η in a stiff direction
+// (as FEM forces do: the noise sits in the stiff, high-frequency modes). The residual cannot go
+// below η, but the corrections it causes are η/k_stiff: Newton stops on the correction size.
+TEST(ImplicitIntegrator, NewtonStopsWhenTheCorrectionIsBelowTolerance) {
+  const double soft = 1.0, stiff = 1e9, eta = 1e-4;
+  SecondOrderSystem system;
+  system.mass = sparse(Eigen::MatrixXd::Identity(2, 2));
+  system.internal_forces = [&](const Eigen::VectorXd& u, double* energy, Eigen::VectorXd* force,
+                               SparseMatrix* stiffness) {
+    // E = ½ soft u₀² + ¼ soft u₀⁴ + ½ stiff u₁², plus noise η cos(10¹² u₀) on f₁
+    if (energy)
+      *energy =
+          0.5 * soft * u[0] * u[0] + 0.25 * soft * std::pow(u[0], 4) + 0.5 * stiff * u[1] * u[1];
+    if (force)
+      *force = Eigen::Vector2d(soft * (u[0] + std::pow(u[0], 3)),
+                               stiff * u[1] + eta * std::cos(1e12 * u[0]));
+    if (stiffness) {
+      Eigen::Matrix2d K;
+      K << soft * (1 + 3 * u[0] * u[0]), 0, 0, stiff;
+      *stiffness = sparse(K);
+    }
+  };
+  EigenCholesky solver;
+  ImplicitIntegrator integrator(system, solver);  // tolerance 1e-8
+  const Eigen::Vector2d f(2.0, 0.0);              // u₀ + u₀³ = 2: u₀ = 1
+  const NewtonReport report = integrator.static_equilibrium(f);
+  EXPECT_TRUE(report.converged);
+  EXPECT_EQ(report.load_steps, 1);
+  EXPECT_LE(report.iterations, 8);
+  EXPECT_GT(report.residual, 1e-6);  // the noise floor: η / ‖f‖
+  EXPECT_NEAR(integrator.displacement()[0], 1.0, 1e-8);
+  EXPECT_NEAR(integrator.displacement()[1], 0.0, 2 * eta / stiff);
+}
+
+// At rest without loads the residual is pure evaluation noise (f_int(0) ≠ 0 in floating point);
+// corrections below what x = X + u resolves (1000 ε ‖X‖) end Newton at once.
+TEST(ImplicitIntegrator, NewtonStopsAtTheResolutionOfThePositions) {
+  const double eta = 1e-13;
+  SecondOrderSystem system;
+  system.mass = sparse(Eigen::MatrixXd::Identity(2, 2));
+  system.internal_forces = [&](const Eigen::VectorXd& u, double* energy, Eigen::VectorXd* force,
+                               SparseMatrix* stiffness) {
+    if (energy) *energy = u.squaredNorm();
+    if (force)
+      *force = 2 * u + eta * Eigen::Vector2d(std::cos(1e17 * u[0]), std::sin(3e17 * u[1] + 1));
+    if (stiffness) *stiffness = sparse(2 * Eigen::MatrixXd::Identity(2, 2));
+  };
+  system.rest_position_norm = 1.0;  // resolves corrections down to ~2e-13
+  EigenCholesky solver;
+  ImplicitIntegrator integrator(system, solver);
+  for (int n = 0; n < 5; ++n) {
+    const NewtonReport report = integrator.step(0.01, Eigen::Vector2d::Zero());
+    EXPECT_TRUE(report.converged) << "step " << n;
+    EXPECT_EQ(report.iterations, 1) << "step " << n;
+  }
+  EXPECT_LT(integrator.displacement().norm(), 1e-14);
+}
+
 TEST(ImplicitIntegrator, RejectsInvalidSettingsAndInputs) {
   EigenCholesky solver;
   IntegratorSettings bad;

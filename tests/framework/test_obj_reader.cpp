@@ -1,7 +1,4 @@
-#include <unistd.h>
-
 #include <filesystem>
-#include <fstream>
 #include <string>
 #include <vector>
 
@@ -12,31 +9,14 @@
 #include "substruct/core/error.hpp"
 #include "substruct/mesh/mesh_io.hpp"
 #include "support/shared_data.hpp"
+#include "support/temp_dir_test.hpp"
 
 namespace substruct {
 namespace {
 
 namespace fs = std::filesystem;
 
-class ObjReader : public ::testing::Test {
- protected:
-  void SetUp() override {
-    dir_ = fs::path(::testing::TempDir()) /
-           fmt::format("substruct_obj_reader_{}_{}",
-                       ::testing::UnitTest::GetInstance()->current_test_info()->name(), ::getpid());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-
-  fs::path write(const std::string& name, const std::string& text) const {
-    const fs::path file = dir_ / name;
-    std::ofstream(file, std::ios::binary) << text;
-    return file;
-  }
-
-  fs::path dir_;
-};
+class ObjReader : public testing::TempDirTest {};
 
 double area(const SurfaceMesh& mesh) {
   double sum = 0.0;
@@ -146,7 +126,7 @@ TEST_F(ObjReader, MalformedInputIsAParseErrorAtItsLine) {
 }
 
 TEST_F(ObjReader, MissingFileIsAnErrorNamingThePath) {
-  const fs::path file = dir_ / "absent.obj";
+  const fs::path file = dir() / "absent.obj";
   try {
     read_obj(file);
     ADD_FAILURE() << "no Error";

@@ -8,19 +8,13 @@
 #include "substruct/config/config.hpp"
 #include "substruct/core/error.hpp"
 #include "substruct/loads/load.hpp"
+#include "support/temp_dir_test.hpp"
 
 using namespace substruct;
 
 namespace {
 
-std::string message_of(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const Error& e) {
-    return e.what();
-  }
-  return "(no error)";
-}
+using substruct::testing::error_message;
 
 const PluginInfo* info_named(const PluginHost& host, const std::string& file_stem) {
   for (const PluginInfo& info : host.plugins())
@@ -53,7 +47,7 @@ TEST(PluginHost, FindsTheBuiltInPluginsWithTheirKinds) {
 
 TEST(PluginHost, UnknownPluginListsWhatIsAvailable) {
   PluginHost host({SUBSTRUCT_PLUGIN_DIR}, false);
-  const std::string m = message_of([&] { host.find("inertial"); });
+  const std::string m = error_message([&] { host.find("inertial"); });
   EXPECT_NE(m.find("unknown plugin 'inertial'"), std::string::npos) << m;
   EXPECT_NE(m.find("full"), std::string::npos) << m;
   EXPECT_NE(m.find("gravity"), std::string::npos) << m;
@@ -61,7 +55,7 @@ TEST(PluginHost, UnknownPluginListsWhatIsAvailable) {
 
 TEST(PluginHost, WrongKindSaysWhatKindThePluginIs) {
   PluginHost host({SUBSTRUCT_PLUGIN_DIR}, false);
-  const std::string m = message_of([&] { host.find("gravity", PluginKind::coupling); });
+  const std::string m = error_message([&] { host.find("gravity", PluginKind::coupling); });
   EXPECT_NE(m.find("unknown coupling plugin 'gravity'"), std::string::npos) << m;
   EXPECT_NE(m.find("is a load plugin"), std::string::npos) << m;
   EXPECT_NE(m.find("available coupling plugins: full"), std::string::npos) << m;
@@ -80,14 +74,14 @@ TEST(PluginHost, RejectsAbiMismatchAndMissingSymbolsWithoutCrashing) {
   EXPECT_EQ(plain->descriptor, nullptr);
   EXPECT_NE(plain->problem.find("substruct_plugin_abi"), std::string::npos) << plain->problem;
 
-  const std::string m = message_of([&] { host.find("abi-mismatch"); });
+  const std::string m = error_message([&] { host.find("abi-mismatch"); });
   EXPECT_NE(m.find("ABI version"), std::string::npos) << m;
 }
 
 TEST(PluginHost, ObjectNotImplementingItsKindIsAnError) {
   PluginHost host({SUBSTRUCT_FIXTURE_PLUGIN_DIR, SUBSTRUCT_PLUGIN_DIR}, false);
   const Config config = Config::from_settings({{"scene.mesh", "none.veg", "test"}}, ".", host);
-  const std::string m = message_of(
+  const std::string m = error_message(
       [&] { host.create<Load>("wrong-interface", PluginKind::load, PluginContext{config}); });
   EXPECT_NE(m.find("does not implement the load interface"), std::string::npos) << m;
 }
@@ -115,9 +109,8 @@ TEST(PluginHost, FirstPluginOfANameWinsAndLaterOnesAreReportedShadowed) {
   EXPECT_EQ(host.of_kind(PluginKind::coupling).size(), 1u);
 
   // A copy elsewhere with the same name is shadowed by the one found first, and says so.
-  const auto dir = std::filesystem::temp_directory_path() / "substruct-shadow-test";
-  std::filesystem::create_directories(dir);
-  const auto copy = dir / "libsubstruct-gravity.so";
+  const substruct::testing::TestDir dir;
+  const auto copy = dir.path() / "libsubstruct-gravity.so";
   std::filesystem::copy_file(
       std::filesystem::path(SUBSTRUCT_PLUGIN_DIR) / "libsubstruct-gravity.so", copy,
       std::filesystem::copy_options::overwrite_existing);
@@ -125,5 +118,4 @@ TEST(PluginHost, FirstPluginOfANameWinsAndLaterOnesAreReportedShadowed) {
   EXPECT_EQ(shadowed.descriptor, nullptr);
   EXPECT_NE(shadowed.problem.find("shadowed by"), std::string::npos) << shadowed.problem;
   EXPECT_EQ(host.of_kind(PluginKind::load).size(), 2u);  // gravity and pull, once each
-  std::filesystem::remove_all(dir);
 }

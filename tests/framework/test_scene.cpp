@@ -1,7 +1,7 @@
 #include "substruct/scene/scene.hpp"
 
-#include <fstream>
-#include <functional>
+#include <string>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -11,32 +11,19 @@
 #include "substruct/mesh/mesh_io.hpp"
 #include "substruct/plugin/plugin_host.hpp"
 #include "support/shared_data.hpp"
+#include "support/temp_dir_test.hpp"
 
 using namespace substruct;
 namespace fs = std::filesystem;
 
 namespace {
 
-class SceneTest : public ::testing::Test {
- protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("substruct-scene-" +
-            std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
+using substruct::testing::error_message;
 
+class SceneTest : public substruct::testing::TempDirTest {
+ protected:
   Scene load(const std::vector<Setting>& settings) {
-    return load_scene(Config::from_settings(settings, dir_, host_));
-  }
-  static std::string message_of(const std::function<void()>& f) {
-    try {
-      f();
-    } catch (const Error& e) {
-      return e.what();
-    }
-    return "(no error)";
+    return load_scene(Config::from_settings(settings, dir(), host_));
   }
 
   /// A 3×3×1 slab of unit cubes without its centre cube, cut into 4 domains that form a
@@ -58,13 +45,13 @@ class SceneTest : public ::testing::Test {
       ring.tets.row(Eigen::Index(k)) = box.tets.row(kept[k]);
     ring.element_material.assign(kept.size(), 0);
     ring.element_sets.clear();
-    write_veg(dir_ / "ring.veg", ring);
-    std::ofstream ids_file(dir_ / "ring.domains");
-    for (int id : ids) ids_file << id << "\n";
-    return dir_ / "ring.veg";
+    write_veg(dir() / "ring.veg", ring);
+    std::string lines;
+    for (int id : ids) lines += std::to_string(id) + "\n";
+    write("ring.domains", lines);
+    return dir() / "ring.veg";
   }
 
-  fs::path dir_;
   PluginHost host_{{SUBSTRUCT_PLUGIN_DIR}, false};
 };
 
@@ -98,19 +85,19 @@ TEST_F(SceneTest, MaterialOverridesApplyToEveryElement) {
   }
   EXPECT_EQ(scene.material_model, MaterialModel::corotational);
   EXPECT_DOUBLE_EQ(scene.rayleigh_stiffness, 0.01);
-  const std::string m = message_of([&] {
+  const std::string m = error_message([&] {
     load({{"scene.mesh", dragon.string(), "test"}, {"material.poisson_ratio", "0.5", "test"}});
   });
   EXPECT_NE(m.find("−1 < ν < 0.5"), std::string::npos) << m;
 }
 
 TEST_F(SceneTest, FixedVerticesFromANamedSetAndTrackedVertices) {
-  write_veg(dir_ / "box.veg", make_box_mesh(Vec3(0, 0, 0), Vec3(4, 1, 1), 4, 1, 1));
+  write_veg(dir() / "box.veg", make_box_mesh(Vec3(0, 0, 0), Vec3(4, 1, 1), 4, 1, 1));
   // .veg keeps element sets only; a vertex set comes from a Gmsh/TetGen mesh, so name an
   // element set here: its vertices are fixed.
   TetMesh box = make_box_mesh(Vec3(0, 0, 0), Vec3(4, 1, 1), 4, 1, 1);
   box.element_sets["first_cell"] = {0, 1, 2, 3, 4, 5};
-  write_veg(dir_ / "box.veg", box);
+  write_veg(dir() / "box.veg", box);
   const Scene scene = load({{"scene.mesh", "box.veg", "test"},
                             {"scene.fixed_set", "first_cell", "test"},
                             {"scene.tracked_vertices", "3, 4", "test"}});
@@ -118,25 +105,27 @@ TEST_F(SceneTest, FixedVerticesFromANamedSetAndTrackedVertices) {
   for (Index v : scene.fixed_vertices) EXPECT_LE(scene.mesh.vertices(v, 0), 1.0);
   EXPECT_EQ(scene.tracked_vertices, (std::vector<Index>{3, 4}));
 
-  std::string m = message_of([&] {
+  std::string m = error_message([&] {
     load({{"scene.mesh", "box.veg", "test"}, {"scene.fixed_set", "nope", "test"}});
   });
   EXPECT_NE(m.find("no such set"), std::string::npos) << m;
   EXPECT_NE(m.find("first_cell"), std::string::npos) << m;
-  m = message_of([&] {
+  m = error_message([&] {
     load({{"scene.mesh", "box.veg", "test"}, {"scene.tracked_vertices", "999", "test"}});
   });
   EXPECT_NE(m.find("vertex 999 does not exist"), std::string::npos) << m;
-  m = message_of([&] { load({{"scene.mesh", "box.veg", "test"}, {"scene.root", "7", "test"}}); });
+  m = error_message([&] {
+    load({{"scene.mesh", "box.veg", "test"}, {"scene.root", "7", "test"}});
+  });
   EXPECT_NE(m.find("root = 7"), std::string::npos) << m;
-  m = message_of([&] { load({{"run.dt", "0.1", "test"}}); });
+  m = error_message([&] { load({{"run.dt", "0.1", "test"}}); });
   EXPECT_NE(m.find("[scene] mesh is required"), std::string::npos) << m;
 }
 
 TEST_F(SceneTest, MetisDomainsGiveAConnectedGraphAndARootHoldingTheFixedVertices) {
   TetMesh box = make_box_mesh(Vec3(0, 0, 0), Vec3(8, 1, 1), 16, 2, 2);
-  write_veg(dir_ / "bar.veg", box);
-  std::ofstream(dir_ / "bar.bou") << "1\n";  // vertex 0, at x = 0
+  write_veg(dir() / "bar.veg", box);
+  write("bar.bou", "1\n");  // vertex 0, at x = 0
   const Scene scene = load({{"scene.mesh", "bar.veg", "test"},
                             {"scene.fixed", "bar.bou", "test"},
                             {"scene.domains", "auto:4", "test"}});
@@ -170,7 +159,7 @@ TEST_F(SceneTest, LoopsAreKeptOrCutIntoASpanningTreeOnRequest) {
   EXPECT_EQ(cut.removed_edges[0].a, 2);
   EXPECT_EQ(cut.removed_edges[0].b, 3);
 
-  const std::string m = message_of([&] {
+  const std::string m = error_message([&] {
     load({{"scene.mesh", "ring.veg", "test"}, {"scene.resolve_loops", "maybe", "test"}});
   });
   EXPECT_NE(m.find("expected 'error' or 'spanning-tree'"), std::string::npos) << m;

@@ -1,7 +1,4 @@
-#include <unistd.h>
-
 #include <filesystem>
-#include <fstream>
 #include <string>
 #include <vector>
 
@@ -11,6 +8,7 @@
 #include "substruct/core/error.hpp"
 #include "substruct/mesh/mesh_io.hpp"
 #include "support/shared_data.hpp"
+#include "support/temp_dir_test.hpp"
 
 namespace substruct {
 namespace {
@@ -22,26 +20,7 @@ const std::string kVertices = "*VERTICES\n4 3 0 0\n1 0 0 0\n2 1 0 0\n3 0 1 0\n4 
 const std::string kElements = "\n*ELEMENTS\nTET\n1 4 0\n1 1 2 3 4\n";
 const std::string kMaterial = "\n*MATERIAL steel\nENU, 7800, 2e11, 0.3\n";  // lines 12–14
 
-class VegReader : public ::testing::Test {
- protected:
-  void SetUp() override {
-    dir_ = fs::path(::testing::TempDir()) /
-           fmt::format("substruct_veg_reader_{}_{}",
-                       ::testing::UnitTest::GetInstance()->current_test_info()->name(), ::getpid());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-
-  fs::path write(const std::string& name, const std::string& text) const {
-    const fs::path file = dir_ / name;
-    fs::create_directories(file.parent_path());
-    std::ofstream(file, std::ios::binary) << text;
-    return file;
-  }
-
-  fs::path dir_;
-};
+class VegReader : public testing::TempDirTest {};
 
 // read_veg(file) throws a ParseError "FILE:LINE: expected …" holding `fragment`.
 void expect_parse_error(const fs::path& file, long line, const std::string& fragment) {
@@ -153,7 +132,7 @@ TEST_F(VegReader, ErrorsInAnIncludedFileNameThatFile) {
   const fs::path part = write("part.veg", "*VERTICES\n4 3 0 0\n1 0 0 0\n2 1 0 x\n");
   write("main.veg", "*INCLUDE part.veg\n" + kElements);
   try {
-    read_veg(dir_ / "main.veg");
+    read_veg(dir() / "main.veg");
     ADD_FAILURE() << "no ParseError";
   } catch (const ParseError& e) {
     EXPECT_EQ(e.file(), part);
@@ -167,7 +146,7 @@ TEST_F(VegReader, IncludeCycleIsAParseError) {
   write("a.veg", "*INCLUDE b.veg\n");
   const fs::path b = write("b.veg", "\n*INCLUDE a.veg\n");
   try {
-    read_veg(dir_ / "a.veg");
+    read_veg(dir() / "a.veg");
     ADD_FAILURE() << "no ParseError";
   } catch (const ParseError& e) {
     EXPECT_EQ(e.file(), b);
@@ -179,7 +158,7 @@ TEST_F(VegReader, IncludeCycleIsAParseError) {
 }
 
 TEST_F(VegReader, MissingFileIsAnErrorNamingThePath) {
-  const fs::path file = dir_ / "absent.veg";
+  const fs::path file = dir() / "absent.veg";
   try {
     read_veg(file);
     ADD_FAILURE() << "no Error";
@@ -198,7 +177,10 @@ struct MalformedCase {
 };
 
 TEST_F(VegReader, MalformedInputIsAParseErrorAtItsLine) {
-  const std::string region_prefix = kVertices + kElements + kMaterial + "\n*REGION\n";  // l. 16
+  const std::string tet = kVertices + "\n*ELEMENTS\nTET\n";            // its count line is line 10
+  const std::string mesh = kVertices + kElements;                      // lines 1–11
+  const std::string steel = mesh + "\n*MATERIAL steel\n";              // its parameters on line 14
+  const std::string region_prefix = mesh + kMaterial + "\n*REGION\n";  // l. 16
   const std::vector<MalformedCase> cases = {
       {"empty file", "", 1, "a *VERTICES section, found end of file"},
       {"no elements", kVertices, 6, "an *ELEMENTS section, found end of file"},
@@ -224,43 +206,35 @@ TEST_F(VegReader, MalformedInputIsAParseErrorAtItsLine) {
        "end of line after the z coordinate, found '7'"},
       {"cubic elements", kVertices + "\n*ELEMENTS\nCUBIC\n1 8 0\n1 1 2 3 4 1 2 3 4\n", 9,
        "the element type TET (linear tetrahedra), found 'CUBIC'"},
-      {"8 vertices per element", kVertices + "\n*ELEMENTS\nTET\n1 8 0\n1 1 2 3 4\n", 10,
-       "4 vertices per element, found 8"},
-      {"element vertex out of range", kVertices + "\n*ELEMENTS\nTET\n1 4 0\n1 1 2 3 9\n", 11,
+      {"8 vertices per element", tet + "1 8 0\n1 1 2 3 4\n", 10, "4 vertices per element, found 8"},
+      {"element vertex out of range", tet + "1 4 0\n1 1 2 3 9\n", 11,
        "a vertex index in [1, 4], found 9"},
-      {"element vertex zero", kVertices + "\n*ELEMENTS\nTET\n1 4 0\n1 0 2 3 4\n", 11,
-       "a vertex index in [1, 4], found 0"},
-      {"element repeats a vertex", kVertices + "\n*ELEMENTS\nTET\n1 4 0\n1 1 2 2 4\n", 11,
+      {"element vertex zero", tet + "1 4 0\n1 0 2 3 4\n", 11, "a vertex index in [1, 4], found 0"},
+      {"element repeats a vertex", tet + "1 4 0\n1 1 2 2 4\n", 11,
        "4 distinct vertex indices in element 1, found 1 2 2 4"},
-      {"element line short", kVertices + "\n*ELEMENTS\nTET\n1 4 0\n1 1 2 3\n", 11,
-       "a vertex index, found end of line"},
-      {"truncated elements", kVertices + "\n*ELEMENTS\nTET\n2 4 0\n1 1 2 3 4\n", 11,
-       "element 2 of 2, found end of file"},
-      {"truncated mid-line", kVertices + "\n*ELEMENTS\nTET\n1 4 0\n1 1 2", 11,
-       "a vertex index, found end of line"},
-      {"unknown keyword", kVertices + kElements + "\n*FOO bar\n", 13, "found '*FOO'"},
+      {"element line short", tet + "1 4 0\n1 1 2 3\n", 11, "a vertex index, found end of line"},
+      {"truncated elements", tet + "2 4 0\n1 1 2 3 4\n", 11, "element 2 of 2, found end of file"},
+      {"truncated mid-line", tet + "1 4 0\n1 1 2", 11, "a vertex index, found end of line"},
+      {"unknown keyword", mesh + "\n*FOO bar\n", 13, "found '*FOO'"},
       {"second vertices section", kVertices + kVertices, 7, "a single *VERTICES section"},
-      {"material parameters missing", kVertices + kElements + "\n*MATERIAL steel\n", 13,
+      {"material parameters missing", steel, 13,
        "the material parameters 'ENU, density, E, nu', found end of file"},
-      {"material model not ENU",
-       kVertices + kElements + "\n*MATERIAL rubber\nMOONEYRIVLIN, 1000, 1, 2\n", 14,
+      {"material model not ENU", mesh + "\n*MATERIAL rubber\nMOONEYRIVLIN, 1000, 1, 2\n", 14,
        "the material model ENU"},
-      {"Young's modulus not a number",
-       kVertices + kElements + "\n*MATERIAL steel\nENU, 7800, x, 0.3\n", 14,
+      {"Young's modulus not a number", steel + "ENU, 7800, x, 0.3\n", 14,
        "Young's modulus (a finite number), found 'x'"},
-      {"Poisson's ratio missing", kVertices + kElements + "\n*MATERIAL steel\nENU, 7800, 2e11\n",
-       14, "Poisson's ratio, found end of line"},
-      {"Poisson's ratio 0.5", kVertices + kElements + "\n*MATERIAL steel\nENU, 7800, 2e11, 0.5\n",
-       14, "Poisson's ratio in (-1, 0.5), found 0.5"},
-      {"negative density", kVertices + kElements + "\n*MATERIAL steel\nENU, -1, 2e11, 0.3\n", 14,
-       "a positive density, found -1"},
-      {"material named twice", kVertices + kElements + kMaterial + kMaterial, 16,
+      {"Poisson's ratio missing", steel + "ENU, 7800, 2e11\n", 14,
+       "Poisson's ratio, found end of line"},
+      {"Poisson's ratio 0.5", steel + "ENU, 7800, 2e11, 0.5\n", 14,
+       "Poisson's ratio in (-1, 0.5), found 0.5"},
+      {"negative density", steel + "ENU, -1, 2e11, 0.3\n", 14, "a positive density, found -1"},
+      {"material named twice", mesh + kMaterial + kMaterial, 16,
        "a material name not used before, found 'steel'"},
-      {"set element out of range", kVertices + kElements + "\n*SET s\n1, 2\n", 14,
+      {"set element out of range", mesh + "\n*SET s\n1, 2\n", 14,
        "an element index in [1, 1], found 2"},
-      {"set element not a number", kVertices + kElements + "\n*SET s\n1, one\n", 14,
+      {"set element not a number", mesh + "\n*SET s\n1, one\n", 14,
        "an element index (an integer), found 'one'"},
-      {"set named allElements", kVertices + kElements + "\n*SET allElements\n1\n", 13,
+      {"set named allElements", mesh + "\n*SET allElements\n1\n", 13,
        "a set name other than the implicit allElements"},
       {"set before elements", kVertices + "*SET s\n1\n", 7, "*ELEMENTS before *SET"},
       {"region with an unknown set", region_prefix + "noSet, steel\n", 17,
@@ -269,9 +243,9 @@ TEST_F(VegReader, MalformedInputIsAParseErrorAtItsLine) {
        "a material defined by an earlier *MATERIAL, found 'wood'"},
       {"region without material", region_prefix + "allElements\n", 17,
        "a material name after the set name, found end of line"},
-      {"empty region", kVertices + kElements + "\n*REGION\n", 13,
+      {"empty region", mesh + "\n*REGION\n", 13,
        "a line 'SET_NAME, MATERIAL_NAME' after *REGION, found end of file"},
-      {"include of a missing file", kVertices + kElements + "\n*INCLUDE nothere.veg\n", 13,
+      {"include of a missing file", mesh + "\n*INCLUDE nothere.veg\n", 13,
        "an existing file to include, found 'nothere.veg'"},
       {"degenerate element", "*VERTICES\n4 3 0 0\n1 0 0 0\n2 1 0 0\n3 0 1 0\n4 1 1 0\n" + kElements,
        0, "element 1 (1-based) to have non-zero volume"},

@@ -1,42 +1,22 @@
-#include <unistd.h>
-
 #include <cmath>
 #include <filesystem>
-#include <fstream>
-#include <iterator>
 #include <numbers>
 #include <string>
 #include <vector>
 
-#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include "substruct/core/error.hpp"
 #include "substruct/mesh/mesh_io.hpp"
 #include "support/shared_data.hpp"
+#include "support/temp_dir_test.hpp"
 
 namespace substruct {
 namespace {
 
 namespace fs = std::filesystem;
 
-class VegWriter : public ::testing::Test {
- protected:
-  void SetUp() override {
-    dir_ = fs::path(::testing::TempDir()) /
-           fmt::format("substruct_veg_writer_{}_{}",
-                       ::testing::UnitTest::GetInstance()->current_test_info()->name(), ::getpid());
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-  fs::path dir_;
-};
-
-std::string contents(const fs::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
+class VegWriter : public testing::TempDirTest {};
 
 void expect_identical(const TetMesh& a, const TetMesh& b) {
   EXPECT_TRUE(a.vertices == b.vertices);  // bit-exact coordinates
@@ -71,22 +51,22 @@ TetMesh two_material_beam() {
 
 TEST_F(VegWriter, RoundTripIsExact) {
   const TetMesh mesh = two_material_beam();
-  const fs::path file = dir_ / "beam.veg";
+  const fs::path file = dir() / "beam.veg";
   write_veg(file, mesh);
   const TetMesh back = read_veg(file);
   expect_identical(mesh, back);
   EXPECT_TRUE(back.vertex_sets.empty());
 
   // Writing what was read gives the same bytes.
-  const fs::path again = dir_ / "again.veg";
+  const fs::path again = dir() / "again.veg";
   write_veg(again, back);
-  EXPECT_EQ(contents(file), contents(again));
+  EXPECT_EQ(read(file), read(again));
 }
 
 TEST_F(VegWriter, RoundTripOfAsianDragonIsExact) {
   SUBSTRUCT_REQUIRE_SHARED("asianDragon/asianDragon.veg");
   const TetMesh mesh = read_veg(testing::shared_data() / "asianDragon" / "asianDragon.veg");
-  const fs::path file = dir_ / "dragon.veg";
+  const fs::path file = dir() / "dragon.veg";
   write_veg(file, mesh);
   expect_identical(mesh, read_veg(file));
 }
@@ -94,7 +74,7 @@ TEST_F(VegWriter, RoundTripOfAsianDragonIsExact) {
 TEST_F(VegWriter, MaterialWithoutMatchingSetGetsAnExtraSet) {
   TetMesh mesh = two_material_beam();
   mesh.element_sets.erase("tip");
-  const fs::path file = dir_ / "beam.veg";
+  const fs::path file = dir() / "beam.veg";
   write_veg(file, mesh);
   const TetMesh back = read_veg(file);
   EXPECT_EQ(back.element_material, mesh.element_material);
@@ -110,9 +90,9 @@ TEST_F(VegWriter, MostUsedMaterialIsTheBase) {
   TetMesh mesh = two_material_beam();
   // Make "soft" the majority: every element but the tip.
   for (Index& k : mesh.element_material) k = 1 - k;
-  const fs::path file = dir_ / "beam.veg";
+  const fs::path file = dir() / "beam.veg";
   write_veg(file, mesh);
-  const std::string text = contents(file);
+  const std::string text = read(file);
   EXPECT_NE(text.find("*REGION\nallElements, soft\ntip, BODY\n"), std::string::npos);
   EXPECT_EQ(read_veg(file).element_material, mesh.element_material);
 }
@@ -120,12 +100,12 @@ TEST_F(VegWriter, MostUsedMaterialIsTheBase) {
 TEST_F(VegWriter, UnwritableNamesAndFoldersAreErrors) {
   TetMesh mesh = two_material_beam();
   mesh.materials[1].name = "soft rubber";
-  EXPECT_THROW(write_veg(dir_ / "a.veg", mesh), Error);
+  EXPECT_THROW(write_veg(dir() / "a.veg", mesh), Error);
   mesh = two_material_beam();
   mesh.element_sets["a,b"] = {0};
-  EXPECT_THROW(write_veg(dir_ / "b.veg", mesh), Error);
+  EXPECT_THROW(write_veg(dir() / "b.veg", mesh), Error);
   mesh = two_material_beam();
-  EXPECT_THROW(write_veg(dir_ / "no" / "such" / "folder.veg", mesh), Error);
+  EXPECT_THROW(write_veg(dir() / "no" / "such" / "folder.veg", mesh), Error);
 }
 
 }  // namespace

@@ -16,6 +16,7 @@
 #include "substruct/mesh/box_mesh.hpp"
 #include "substruct/plugin/plugin_host.hpp"
 #include "substruct/scene/scene.hpp"
+#include "support/temp_dir_test.hpp"
 
 using namespace substruct;
 namespace fs = std::filesystem;
@@ -37,14 +38,6 @@ std::vector<std::string> lines_of(const fs::path& file) {
   return lines;
 }
 
-std::vector<std::string> files_below(const fs::path& dir) {
-  std::vector<std::string> files;
-  for (const auto& entry : fs::recursive_directory_iterator(dir))
-    if (entry.is_regular_file()) files.push_back(fs::relative(entry.path(), dir).generic_string());
-  std::sort(files.begin(), files.end());
-  return files;
-}
-
 Points positions_at(const Scene& scene, long k) {
   Points x = scene.mesh.vertices;
   for (Index v = 0; v < x.rows(); ++v)
@@ -56,23 +49,17 @@ Energies energies_at(long k) {
   return {0.1 * double(k) / 3, 2.0 / (k + 7), -9.81 * k / 13};
 }
 
-class CsvExporterTest : public ::testing::Test {
+class CsvExporterTest : public substruct::testing::TempDirTest {
  protected:
   void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("substruct-csv-" +
-            std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
     scene_.mesh = make_box_mesh(Vec3(0, 0, 0), Vec3(2, 1, 1), 2, 1, 1);
     scene_.tracked_vertices = {5, 0};
   }
-  void TearDown() override { fs::remove_all(dir_); }
 
   std::unique_ptr<Exporter> make(const std::vector<Setting>& settings) {
     std::vector<Setting> all = {{"run.exporters", "csv", "test"}};
     all.insert(all.end(), settings.begin(), settings.end());
-    configs_.push_back(std::make_unique<Config>(Config::from_settings(all, dir_, host_)));
+    configs_.push_back(std::make_unique<Config>(Config::from_settings(all, dir(), host_)));
     return host_.create<Exporter>("csv", PluginKind::exporter, PluginContext{*configs_.back()});
   }
 
@@ -85,19 +72,18 @@ class CsvExporterTest : public ::testing::Test {
 
   PluginHost host_{{SUBSTRUCT_PLUGIN_DIR}, false};
   std::vector<std::unique_ptr<Config>> configs_;
-  fs::path dir_;
   Scene scene_;
 };
 
 TEST_F(CsvExporterTest, WritesEnergiesAndTrackedVerticesThatReadBackExactly) {
   auto exporter = make({});
-  const fs::path csv = dir_ / "out" / "box.csv";
-  exporter->begin(ExportSetup{scene_, "full", dir_ / "out" / "box.pvd", 0.01});
+  const fs::path csv = dir() / "out" / "box.csv";
+  exporter->begin(ExportSetup{scene_, "full", dir() / "out" / "box.pvd", 0.01});
   write_frames(*exporter, {0, 1, 2, 3});
   EXPECT_FALSE(fs::exists(csv));  // published only in finish()
   EXPECT_TRUE(exporter->outputs().empty());
   exporter->finish();
-  EXPECT_EQ(files_below(dir_), std::vector<std::string>{"out/box.csv"});
+  EXPECT_EQ(files(), std::vector<std::string>{"out/box.csv"});
   EXPECT_EQ(exporter->outputs(), std::vector<fs::path>{csv});
 
   const std::vector<std::string> lines = lines_of(csv);
@@ -123,44 +109,44 @@ TEST_F(CsvExporterTest, WritesEnergiesAndTrackedVerticesThatReadBackExactly) {
 
 TEST_F(CsvExporterTest, FileOptionIsRelativeToTheOutputFolderAndEveryThins) {
   auto exporter = make({{"csv.file", "energy/trace.csv", "test"}, {"csv.every", "3", "test"}});
-  exporter->begin(ExportSetup{scene_, "full", dir_ / "out" / "box.pvd", 0.01});
+  exporter->begin(ExportSetup{scene_, "full", dir() / "out" / "box.pvd", 0.01});
   write_frames(*exporter, {0, 1, 2, 3, 4, 5, 6});
   exporter->finish();
-  EXPECT_EQ(files_below(dir_), std::vector<std::string>{"out/energy/trace.csv"});
-  const std::vector<std::string> lines = lines_of(dir_ / "out" / "energy" / "trace.csv");
+  EXPECT_EQ(files(), std::vector<std::string>{"out/energy/trace.csv"});
+  const std::vector<std::string> lines = lines_of(dir() / "out" / "energy" / "trace.csv");
   ASSERT_EQ(lines.size(), 4u);  // header and steps 0, 3, 6
   EXPECT_EQ(split(lines[1], ',')[0], "0");
   EXPECT_EQ(split(lines[2], ',')[0], "3");
   EXPECT_EQ(split(lines[3], ',')[0], "6");
 
-  auto absolute = make({{"csv.file", (dir_ / "elsewhere.csv").string(), "test"}});
-  absolute->begin(ExportSetup{scene_, "full", dir_ / "out" / "box.pvd", 0.01});
+  auto absolute = make({{"csv.file", (dir() / "elsewhere.csv").string(), "test"}});
+  absolute->begin(ExportSetup{scene_, "full", dir() / "out" / "box.pvd", 0.01});
   write_frames(*absolute, {0});
   absolute->finish();
-  EXPECT_EQ(lines_of(dir_ / "elsewhere.csv").size(), 2u);
+  EXPECT_EQ(lines_of(dir() / "elsewhere.csv").size(), 2u);
 }
 
 TEST_F(CsvExporterTest, AbortLeavesNothingAndTemporaryFilesNeverRemain) {
   auto exporter = make({});
-  exporter->begin(ExportSetup{scene_, "full", dir_ / "box.pvd", 0.01});
+  exporter->begin(ExportSetup{scene_, "full", dir() / "box.pvd", 0.01});
   write_frames(*exporter, {0, 1});
-  EXPECT_EQ(files_below(dir_), std::vector<std::string>{"box.csv.tmp"});
+  EXPECT_EQ(files(), std::vector<std::string>{"box.csv.tmp"});
   exporter->abort();
-  EXPECT_EQ(files_below(dir_), std::vector<std::string>{});
+  EXPECT_EQ(files(), std::vector<std::string>{});
 
   auto finished = make({});
-  finished->begin(ExportSetup{scene_, "full", dir_ / "box.pvd", 0.01});
+  finished->begin(ExportSetup{scene_, "full", dir() / "box.pvd", 0.01});
   write_frames(*finished, {0});
   finished->finish();
-  EXPECT_EQ(files_below(dir_), std::vector<std::string>{"box.csv"});
+  EXPECT_EQ(files(), std::vector<std::string>{"box.csv"});
   finished->abort();  // the run failed after the exporters finished
-  EXPECT_EQ(files_below(dir_), std::vector<std::string>{});
+  EXPECT_EQ(files(), std::vector<std::string>{});
 }
 
 TEST_F(CsvExporterTest, RejectsTrackedVerticesOutsideTheMesh) {
   scene_.tracked_vertices = {12};  // the box has vertices 0…11
   auto exporter = make({});
-  EXPECT_THROW(exporter->begin(ExportSetup{scene_, "full", dir_ / "box.pvd", 0.01}), Error);
+  EXPECT_THROW(exporter->begin(ExportSetup{scene_, "full", dir() / "box.pvd", 0.01}), Error);
   EXPECT_THROW(make({{"csv.every", "0", "test"}}), Error);
 }
 

@@ -4,7 +4,6 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <map>
 #include <memory>
 #include <sstream>
@@ -23,6 +22,7 @@
 #include "substruct/mesh/box_mesh.hpp"
 #include "substruct/plugin/plugin_host.hpp"
 #include "substruct/scene/scene.hpp"
+#include "support/temp_dir_test.hpp"
 
 using namespace substruct;
 namespace fs = std::filesystem;
@@ -151,16 +151,6 @@ std::vector<DataSet> read_pvd(const fs::path& file) {
   return sets;
 }
 
-/// Every file below `dir`, relative, sorted.
-std::vector<std::string> files_below(const fs::path& dir) {
-  std::vector<std::string> files;
-  if (!fs::exists(dir)) return files;
-  for (const auto& entry : fs::recursive_directory_iterator(dir))
-    if (entry.is_regular_file()) files.push_back(fs::relative(entry.path(), dir).generic_string());
-  std::sort(files.begin(), files.end());
-  return files;
-}
-
 /// Positions and velocities of frame k: rest shape plus an irregular motion whose values need
 /// all 17 digits.
 Points positions_at(const Scene& scene, long k) {
@@ -176,14 +166,9 @@ Points velocities_at(const Scene& scene, long k) {
   return u;
 }
 
-class VtkExporterTest : public ::testing::Test {
+class VtkExporterTest : public substruct::testing::TempDirTest {
  protected:
   void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("substruct-vtk-" +
-            std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
     // A 2 × 1 × 1 box of 12 tets, split into its two cells as domains 0 and 1.
     scene_.mesh = make_box_mesh(Vec3(0, 0, 0), Vec3(2, 1, 1), 2, 1, 1);
     scene_.name = "box";
@@ -193,12 +178,11 @@ class VtkExporterTest : public ::testing::Test {
       partition.domain_of_element.push_back(e < 6 ? 0 : 1);
     scene_.decomposition = decompose(scene_.mesh, partition);
   }
-  void TearDown() override { fs::remove_all(dir_); }
 
   std::unique_ptr<Exporter> make(const std::vector<Setting>& settings) {
     std::vector<Setting> all = {{"run.exporters", "vtk", "test"}};
     all.insert(all.end(), settings.begin(), settings.end());
-    configs_.push_back(std::make_unique<Config>(Config::from_settings(all, dir_, host_)));
+    configs_.push_back(std::make_unique<Config>(Config::from_settings(all, dir(), host_)));
     return host_.create<Exporter>("vtk", PluginKind::exporter, PluginContext{*configs_.back()});
   }
 
@@ -212,7 +196,6 @@ class VtkExporterTest : public ::testing::Test {
 
   PluginHost host_{{SUBSTRUCT_PLUGIN_DIR}, false};
   std::vector<std::unique_ptr<Config>> configs_;
-  fs::path dir_;
   Scene scene_;
 };
 
@@ -220,15 +203,15 @@ class VtkFormat : public VtkExporterTest, public ::testing::WithParamInterface<c
 
 TEST_P(VtkFormat, FramesRoundTripAndThePvdAppearsOnlyInFinish) {
   auto exporter = make({{"vtk.format", GetParam(), "test"}});
-  const fs::path pvd = dir_ / "out" / "box.pvd";
+  const fs::path pvd = dir() / "out" / "box.pvd";
   exporter->begin(ExportSetup{scene_, "full", pvd, 0.01});
   write_frames(*exporter, {0, 5, 10});
   EXPECT_FALSE(fs::exists(pvd));
-  EXPECT_FALSE(fs::exists(dir_ / "out" / "box"));
+  EXPECT_FALSE(fs::exists(dir() / "out" / "box"));
   EXPECT_TRUE(exporter->outputs().empty());
   exporter->finish();
 
-  EXPECT_EQ(files_below(dir_),
+  EXPECT_EQ(files(),
             (std::vector<std::string>{"out/box.pvd", "out/box/box_000000.vtu",
                                       "out/box/box_000005.vtu", "out/box/box_000010.vtu"}));
   EXPECT_EQ(exporter->outputs(), std::vector<fs::path>{pvd});
@@ -239,7 +222,7 @@ TEST_P(VtkFormat, FramesRoundTripAndThePvdAppearsOnlyInFinish) {
     const long k = steps[i];
     EXPECT_EQ(sets[i].time, 0.01 * double(k));
     EXPECT_EQ(sets[i].file, fmt::format("box/box_{:06d}.vtu", k));
-    const Vtu vtu = read_vtu(dir_ / "out" / sets[i].file);
+    const Vtu vtu = read_vtu(dir() / "out" / sets[i].file);
     EXPECT_EQ(vtu.points, 12);
     EXPECT_EQ(vtu.cells, 12);
     EXPECT_EQ(vtu.field.at("TimeValue"), std::vector<double>{0.01 * double(k)});
@@ -284,11 +267,10 @@ INSTANTIATE_TEST_SUITE_P(Formats, VtkFormat, ::testing::Values("binary", "ascii"
 
 TEST_F(VtkExporterTest, BinaryIsTheDefaultAndWritesBase64) {
   auto exporter = make({});
-  exporter->begin(ExportSetup{scene_, "full", dir_ / "box.pvd", 0.01});
+  exporter->begin(ExportSetup{scene_, "full", dir() / "box.pvd", 0.01});
   write_frames(*exporter, {1});
   exporter->finish();
-  std::ifstream in(dir_ / "box" / "box_000001.vtu");
-  const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::string text = read("box/box_000001.vtu");
   EXPECT_NE(text.find("format=\"binary\""), std::string::npos);
   EXPECT_EQ(text.find("format=\"ascii\""), std::string::npos);
   // 36 Float64 values = 288 bytes: the UInt32 header 288 = 0x120 starts the stream "IAEAA".
@@ -298,10 +280,10 @@ TEST_F(VtkExporterTest, BinaryIsTheDefaultAndWritesBase64) {
 
 TEST_F(VtkExporterTest, EveryKthFrameIsWritten) {
   auto exporter = make({{"vtk.every", "2", "test"}});
-  exporter->begin(ExportSetup{scene_, "full", dir_ / "box.pvd", 0.01});
+  exporter->begin(ExportSetup{scene_, "full", dir() / "box.pvd", 0.01});
   write_frames(*exporter, {0, 1, 2, 3, 4});
   exporter->finish();
-  const std::vector<DataSet> sets = read_pvd(dir_ / "box.pvd");
+  const std::vector<DataSet> sets = read_pvd(dir() / "box.pvd");
   ASSERT_EQ(sets.size(), 3u);
   EXPECT_EQ(sets[0].file, "box/box_000000.vtu");
   EXPECT_EQ(sets[1].file, "box/box_000002.vtu");
@@ -311,66 +293,65 @@ TEST_F(VtkExporterTest, EveryKthFrameIsWritten) {
 
 TEST_F(VtkExporterTest, AbortLeavesNothing) {
   auto exporter = make({});
-  exporter->begin(ExportSetup{scene_, "full", dir_ / "out" / "box.pvd", 0.01});
+  exporter->begin(ExportSetup{scene_, "full", dir() / "out" / "box.pvd", 0.01});
   write_frames(*exporter, {0, 1, 2});
-  EXPECT_FALSE(files_below(dir_).empty());  // frames are being staged
+  EXPECT_FALSE(files().empty());  // frames are being staged
   exporter->abort();
-  EXPECT_EQ(files_below(dir_), std::vector<std::string>{});
-  EXPECT_FALSE(fs::exists(dir_ / "out" / "box.tmp"));
+  EXPECT_EQ(files(), std::vector<std::string>{});
+  EXPECT_FALSE(fs::exists(dir() / "out" / "box.tmp"));
 
   // After finish(), a failing run still removes what it published.
   auto second = make({});
-  second->begin(ExportSetup{scene_, "full", dir_ / "out" / "box.pvd", 0.01});
+  second->begin(ExportSetup{scene_, "full", dir() / "out" / "box.pvd", 0.01});
   write_frames(*second, {0, 1});
   second->finish();
-  EXPECT_EQ(files_below(dir_).size(), 3u);
+  EXPECT_EQ(files().size(), 3u);
   second->abort();
-  EXPECT_EQ(files_below(dir_), std::vector<std::string>{});
+  EXPECT_EQ(files(), std::vector<std::string>{});
   EXPECT_TRUE(second->outputs().empty());
 }
 
 TEST_F(VtkExporterTest, ANewRunReplacesThePreviousSeriesOnlyWhenItFinishes) {
   auto first = make({});
-  first->begin(ExportSetup{scene_, "full", dir_ / "box.pvd", 0.01});
+  first->begin(ExportSetup{scene_, "full", dir() / "box.pvd", 0.01});
   write_frames(*first, {0, 1, 2});
   first->finish();
-  std::ofstream(dir_ / "box" / "notes.txt") << "not a frame\n";
+  write("box/notes.txt", "not a frame\n");
 
   auto second = make({{"vtk.format", "ascii", "test"}});
-  second->begin(ExportSetup{scene_, "full", dir_ / "box.pvd", 0.01});
+  second->begin(ExportSetup{scene_, "full", dir() / "box.pvd", 0.01});
   write_frames(*second, {7, 9});
   // Until the new series is finished, the previous one stays complete and consistent.
-  EXPECT_EQ(read_pvd(dir_ / "box.pvd").size(), 3u);
-  for (const DataSet& s : read_pvd(dir_ / "box.pvd")) EXPECT_TRUE(fs::exists(dir_ / s.file));
+  EXPECT_EQ(read_pvd(dir() / "box.pvd").size(), 3u);
+  for (const DataSet& s : read_pvd(dir() / "box.pvd")) EXPECT_TRUE(fs::exists(dir() / s.file));
   second->finish();
 
-  const std::vector<DataSet> sets = read_pvd(dir_ / "box.pvd");
+  const std::vector<DataSet> sets = read_pvd(dir() / "box.pvd");
   ASSERT_EQ(sets.size(), 2u);
   EXPECT_EQ(sets[0].file, "box/box_000007.vtu");
   EXPECT_EQ(sets[1].file, "box/box_000009.vtu");
-  EXPECT_EQ(files_below(dir_), (std::vector<std::string>{"box.pvd", "box/box_000007.vtu",
-                                                         "box/box_000009.vtu", "box/notes.txt"}));
+  EXPECT_EQ(files(), (std::vector<std::string>{"box.pvd", "box/box_000007.vtu",
+                                               "box/box_000009.vtu", "box/notes.txt"}));
 }
 
 TEST_F(VtkExporterTest, StagingLeftByAnInterruptedRunIsCleanedUp) {
-  fs::create_directories(dir_ / "box.tmp");
-  std::ofstream(dir_ / "box.tmp" / "box_000003.vtu") << "half a frame";
+  write("box.tmp/box_000003.vtu", "half a frame");
   auto exporter = make({});
-  exporter->begin(ExportSetup{scene_, "full", dir_ / "box.pvd", 0.01});
+  exporter->begin(ExportSetup{scene_, "full", dir() / "box.pvd", 0.01});
   write_frames(*exporter, {0});
   exporter->finish();
-  EXPECT_EQ(files_below(dir_), (std::vector<std::string>{"box.pvd", "box/box_000000.vtu"}));
+  EXPECT_EQ(files(), (std::vector<std::string>{"box.pvd", "box/box_000000.vtu"}));
 }
 
 TEST_F(VtkExporterTest, RejectsBadOptionsAndBadFrames) {
   EXPECT_THROW(make({{"vtk.format", "hdf5", "test"}}), Error);
   EXPECT_THROW(make({{"vtk.every", "0", "test"}}), Error);
   auto exporter = make({});
-  exporter->begin(ExportSetup{scene_, "full", dir_ / "box.pvd", 0.01});
+  exporter->begin(ExportSetup{scene_, "full", dir() / "box.pvd", 0.01});
   const Points too_few = Points::Zero(3, 3);
   EXPECT_THROW(exporter->write(ExportFrame{0, 0.0, too_few, too_few, Energies{}}), Error);
   exporter->abort();
-  EXPECT_EQ(files_below(dir_), std::vector<std::string>{});
+  EXPECT_EQ(files(), std::vector<std::string>{});
 }
 
 TEST_F(VtkExporterTest, TheSeriesPassesTheStandaloneChecker) {
@@ -379,7 +360,7 @@ TEST_F(VtkExporterTest, TheSeriesPassesTheStandaloneChecker) {
   const std::string checker = std::string(SUBSTRUCT_SOURCE_DIR) + "/tests/cli/check_vtk_series.py";
   for (const char* format : {"binary", "ascii"}) {
     auto exporter = make({{"vtk.format", format, "test"}});
-    const fs::path pvd = dir_ / format / "box.pvd";
+    const fs::path pvd = dir() / format / "box.pvd";
     exporter->begin(ExportSetup{scene_, "full", pvd, 0.01});
     write_frames(*exporter, {0, 1, 2, 3});
     exporter->finish();
@@ -387,14 +368,12 @@ TEST_F(VtkExporterTest, TheSeriesPassesTheStandaloneChecker) {
     EXPECT_EQ(std::system(command.c_str()), 0) << command;
   }
   // A frame whose point count disagrees with its data is caught.
-  const fs::path broken = dir_ / "binary" / "box" / "box_000002.vtu";
-  std::ifstream in(broken);
-  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  in.close();
+  const fs::path broken = dir() / "binary" / "box" / "box_000002.vtu";
+  std::string text = read(broken);
   text.replace(text.find("NumberOfPoints=\"12\""), 19, "NumberOfPoints=\"13\"");
-  std::ofstream(broken) << text;
+  write(broken, text);
   const std::string command = fmt::format("python3 '{}' '{}' > /dev/null 2>&1", checker,
-                                          (dir_ / "binary" / "box.pvd").string());
+                                          (dir() / "binary" / "box.pvd").string());
   EXPECT_NE(std::system(command.c_str()), 0);
 }
 

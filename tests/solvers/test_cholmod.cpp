@@ -4,9 +4,9 @@
 #include <string>
 #include <vector>
 
+#include <gtest/gtest.h>
 #include <Eigen/SparseCholesky>
 #include <Eigen/SparseLU>
-#include <gtest/gtest.h>
 
 #include "substruct/config/config.hpp"
 #include "substruct/core/error.hpp"
@@ -31,8 +31,10 @@ class CholmodTest : public ::testing::Test {
     material.density = 1100;
     const TetMesh mesh = make_box_mesh(Vec3(0, 0, 0), Vec3(1, 0.2, 0.2), 20, 4, 4, material);
     const ElasticForceModel model(mesh, MaterialModel::stvk);
-    const DofMap dofs = DofMap::for_fixed_vertices(mesh.num_vertices(), mesh.vertex_sets.at("xmin"));
-    K_ = new SparseMatrix(dofs.restrict_matrix(model.stiffness(Eigen::VectorXd::Zero(3 * mesh.num_vertices()))));
+    const DofMap dofs =
+        DofMap::for_fixed_vertices(mesh.num_vertices(), mesh.vertex_sets.at("xmin"));
+    K_ = new SparseMatrix(
+        dofs.restrict_matrix(model.stiffness(Eigen::VectorXd::Zero(3 * mesh.num_vertices()))));
     M_ = new SparseMatrix(dofs.restrict_matrix(consistent_mass(mesh)));
     const double dt = 1e-3;
     A_ = new SparseMatrix(*K_ + (4 / (dt * dt)) * *M_);
@@ -49,11 +51,10 @@ class CholmodTest : public ::testing::Test {
 
   std::unique_ptr<LinearSolver> make(const std::string& ordering = "amd",
                                      const std::string& factorization = "auto") {
-    const Config config = Config::from_settings(
-        {{"solvers.linear", "cholmod", "test"},
-         {"cholmod.ordering", ordering, "test"},
-         {"cholmod.factorization", factorization, "test"}},
-        std::filesystem::temp_directory_path(), host_);
+    const Config config = Config::from_settings({{"solvers.linear", "cholmod", "test"},
+                                                 {"cholmod.ordering", ordering, "test"},
+                                                 {"cholmod.factorization", factorization, "test"}},
+                                                std::filesystem::temp_directory_path(), host_);
     return host_.create<LinearSolver>("cholmod", PluginKind::linear_solver, PluginContext{config});
   }
 

@@ -25,16 +25,17 @@ DofMap::DofMap(Index num_dofs, const std::vector<Index>& fixed_dofs) {
 DofMap DofMap::for_fixed_vertices(Index num_vertices, const std::vector<Index>& fixed_vertices) {
   for (Index v : fixed_vertices)
     if (v < 0 || v >= num_vertices)
-      throw Error(fmt::format("fixed vertex {} is outside the mesh's vertices [0, {})", v,
-                              num_vertices));
+      throw Error(
+          fmt::format("fixed vertex {} is outside the mesh's vertices [0, {})", v, num_vertices));
   return DofMap(3 * num_vertices, vertex_dofs(fixed_vertices));
 }
 
 Eigen::VectorXd DofMap::restrict_vector(const Eigen::VectorXd& full) const {
   if (full.size() != num_dofs())
-    throw Error(fmt::format("a vector of {} entries cannot be restricted to the free DOFs of a "
-                            "system of {} DOFs",
-                            full.size(), num_dofs()));
+    throw Error(
+        fmt::format("a vector of {} entries cannot be restricted to the free DOFs of a "
+                    "system of {} DOFs",
+                    full.size(), num_dofs()));
   Eigen::VectorXd free(num_free());
   for (Index i = 0; i < num_free(); ++i) free[i] = full[free_dofs_[static_cast<std::size_t>(i)]];
   return free;
@@ -51,9 +52,10 @@ Eigen::VectorXd DofMap::expand_vector(const Eigen::VectorXd& free) const {
 
 SparseMatrix DofMap::restrict_matrix(const SparseMatrix& full) const {
   if (full.rows() != num_dofs() || full.cols() != num_dofs())
-    throw Error(fmt::format("a {}×{} matrix cannot be restricted to the free DOFs of a system of "
-                            "{} DOFs",
-                            full.rows(), full.cols(), num_dofs()));
+    throw Error(
+        fmt::format("a {}×{} matrix cannot be restricted to the free DOFs of a system of "
+                    "{} DOFs",
+                    full.rows(), full.cols(), num_dofs()));
   std::vector<Eigen::Triplet<double, int>> entries;
   entries.reserve(static_cast<std::size_t>(full.nonZeros()));
   for (int col = 0; col < full.outerSize(); ++col) {

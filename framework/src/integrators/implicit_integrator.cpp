@@ -2,8 +2,9 @@
 
 #include <algorithm>
 #include <chrono>
-#include <initializer_list>
 #include <cmath>
+#include <initializer_list>
+#include <limits>
 #include <string>
 #include <utility>
 
@@ -27,7 +28,8 @@ double seconds_since(Clock::time_point start) {
 // to this iterate (< 0 before the first) and the size of the iterate's displacement increment.
 class Convergence {
  public:
-  explicit Convergence(const IntegratorSettings& settings) : settings_(settings) {}
+  Convergence(const IntegratorSettings& settings, double resolution)
+      : settings_(settings), resolution_(resolution) {}
 
   bool done(double r_norm, std::initializer_list<double> forces, double correction,
             double increment, int solves, NewtonReport& report) {
@@ -39,8 +41,10 @@ class Convergence {
     if (!std::isfinite(report.residual)) return true;
     const double tol = settings_.newton_tolerance;
     // ‖r‖ ≤ tol · max(‖r₀‖, force terms), or the last correction moved u₊ by ≤ tol of its size
-    // (the residual then sits at the round-off floor of its evaluation).
-    if (report.residual <= tol || (correction >= 0 && correction <= tol * increment)) {
+    // or by less than u₊ can be resolved (the residual then sits at the round-off floor of its
+    // evaluation).
+    if (report.residual <= tol ||
+        (correction >= 0 && correction <= std::max(tol * increment, resolution_))) {
       report.converged = true;
       return true;
     }
@@ -52,6 +56,7 @@ class Convergence {
 
  private:
   const IntegratorSettings& settings_;
+  double resolution_;
   double r0_ = -1;
   double previous_ = -1;
   int stalled_ = 0;
@@ -63,9 +68,10 @@ void check_integrator_settings(const IntegratorSettings& s) {
   if (!(s.newmark_beta > 0) || !std::isfinite(s.newmark_beta))
     throw Error(fmt::format("the Newmark β must be positive, got {}", s.newmark_beta));
   if (!(s.newmark_gamma >= 0.5) || !std::isfinite(s.newmark_gamma))
-    throw Error(fmt::format("the Newmark γ must be at least ½ (smaller values amplify the motion), "
-                            "got {}",
-                            s.newmark_gamma));
+    throw Error(
+        fmt::format("the Newmark γ must be at least ½ (smaller values amplify the motion), "
+                    "got {}",
+                    s.newmark_gamma));
   if (!(s.newton_tolerance > 0) || !std::isfinite(s.newton_tolerance))
     throw Error(fmt::format("the Newton tolerance must be positive, got {}", s.newton_tolerance));
   if (s.newton_max_iterations < 1)
@@ -81,9 +87,10 @@ void validate(const SecondOrderSystem& system) {
                             system.mass.cols()));
   if (!system.internal_forces) throw Error("the system has no internal-force function");
   if (!(system.rayleigh_mass >= 0) || !(system.rayleigh_stiffness >= 0))
-    throw Error(fmt::format("Rayleigh damping coefficients must be non-negative, got α = {}, "
-                            "β = {}",
-                            system.rayleigh_mass, system.rayleigh_stiffness));
+    throw Error(
+        fmt::format("Rayleigh damping coefficients must be non-negative, got α = {}, "
+                    "β = {}",
+                    system.rayleigh_mass, system.rayleigh_stiffness));
 }
 
 }  // namespace
@@ -91,9 +98,10 @@ void validate(const SecondOrderSystem& system) {
 TimeScheme parse_time_scheme(std::string_view name) {
   if (name == "newmark") return TimeScheme::newmark;
   if (name == "backward-euler") return TimeScheme::backward_euler;
-  throw Error(fmt::format("unknown time integration scheme '{}': expected newmark or "
-                          "backward-euler",
-                          name));
+  throw Error(
+      fmt::format("unknown time integration scheme '{}': expected newmark or "
+                  "backward-euler",
+                  name));
 }
 
 std::string_view to_string(TimeScheme scheme) {
@@ -125,9 +133,10 @@ struct ImplicitIntegrator::Impl {
     const Clock::time_point start = Clock::now();
     system.internal_forces(at, &evaluated_energy, &f_int, &K);
     if (f_int.size() != n() || K.rows() != n() || K.cols() != n())
-      throw Error(fmt::format("the internal-force function returned a force of {} entries and a "
-                              "{}×{} stiffness for a system of {} DOFs",
-                              f_int.size(), K.rows(), K.cols(), n()));
+      throw Error(
+          fmt::format("the internal-force function returned a force of {} entries and a "
+                      "{}×{} stiffness for a system of {} DOFs",
+                      f_int.size(), K.rows(), K.cols(), n()));
     report.assembly_seconds += seconds_since(start);
   }
 
@@ -168,6 +177,11 @@ struct ImplicitIntegrator::Impl {
     acceleration_known = true;
   }
 
+  // The smallest correction of u that x = X + u resolves (second_order_system.hpp).
+  double resolution() const {
+    return 1000 * std::numeric_limits<double>::epsilon() * system.rest_position_norm;
+  }
+
   double free_norm(const Eigen::VectorXd& full) const {
     double s = 0;
     for (Index dof : dofs.free_dofs()) s += full[dof] * full[dof];
@@ -193,21 +207,23 @@ struct ImplicitIntegrator::Impl {
       a_hat = -(dt * v + dt * dt * (0.5 - beta) * a) / (beta * dt * dt);
       // v₊ = v + dt((1−γ) a + γ a₊)
       v_hat = v + dt * (1 - gamma) * a + dt * gamma * a_hat;
-      du = dt * v + 0.5 * dt * dt * a;
     } else {
       c_a = 1 / (dt * dt);
       c_v = 1 / dt;
       // v₊ = Δu / dt,  a₊ = (v₊ − v) / dt
       v_hat = Eigen::VectorXd::Zero(n());
       a_hat = -v / dt;
-      du = dt * (v + dt * a);
     }
+    // Newton starts from u₊ = u. Extrapolating with v and a is no better a guess for stiff
+    // systems: a high-frequency component of amplitude ε carries a ~ ω²ε, and ½dt²a then
+    // overshoots by (ωdt)²/2 ≫ 1, straining elements far enough to make StVK's tangent indefinite.
+    du = Eigen::VectorXd::Zero(n());
     const double alpha = system.rayleigh_mass, beta_K = system.rayleigh_stiffness;
     // Newton's matrix A = c_a M + c_v (αM + βK) + K.
     const double c_M = c_a + c_v * alpha;
     const double c_K = 1 + c_v * beta_K;
 
-    Convergence convergence(settings);
+    Convergence convergence(settings, resolution());
     Eigen::VectorXd a_new, v_new, correction;
     for (;;) {
       evaluate(u + du, report);
@@ -238,7 +254,7 @@ struct ImplicitIntegrator::Impl {
   bool newton_static(Eigen::VectorXd& x, const Eigen::VectorXd& f, NewtonReport& report,
                      std::string& problem) {
     const Eigen::VectorXd x_start = x;
-    Convergence convergence(settings);
+    Convergence convergence(settings, resolution());
     Eigen::VectorXd correction;
     for (int solves = 0;; ++solves) {
       evaluate(x, report);
@@ -274,9 +290,10 @@ struct ImplicitIntegrator::Impl {
     std::string problem;
     while (lambda < 1) {
       if (attempts >= max_load_steps)
-        throw Error(fmt::format("static equilibrium not reached: after {} load increments the "
-                                "load factor is {:.6g} of 1 (last failure: {})",
-                                attempts, lambda, problem));
+        throw Error(
+            fmt::format("static equilibrium not reached: after {} load increments the "
+                        "load factor is {:.6g} of 1 (last failure: {})",
+                        attempts, lambda, problem));
       ++attempts;
       const double target = std::min(1.0, lambda + increment);
       Eigen::VectorXd x = u;
@@ -300,8 +317,8 @@ struct ImplicitIntegrator::Impl {
 
   void check_size(const Eigen::VectorXd& x, const char* what) const {
     if (x.size() != n())
-      throw Error(fmt::format("the {} has {} entries, the system has {} DOFs", what, x.size(),
-                              n()));
+      throw Error(
+          fmt::format("the {} has {} entries, the system has {} DOFs", what, x.size(), n()));
   }
 
   void zero_fixed(Eigen::VectorXd& x) const {
@@ -353,19 +370,33 @@ NewtonReport ImplicitIntegrator::static_equilibrium(const Eigen::VectorXd& f_ext
   return impl_->static_equilibrium(f_ext, max_load_steps);
 }
 
-const Eigen::VectorXd& ImplicitIntegrator::displacement() const { return impl_->u; }
-const Eigen::VectorXd& ImplicitIntegrator::velocity() const { return impl_->v; }
-const Eigen::VectorXd& ImplicitIntegrator::acceleration() const { return impl_->a; }
+const Eigen::VectorXd& ImplicitIntegrator::displacement() const {
+  return impl_->u;
+}
+const Eigen::VectorXd& ImplicitIntegrator::velocity() const {
+  return impl_->v;
+}
+const Eigen::VectorXd& ImplicitIntegrator::acceleration() const {
+  return impl_->a;
+}
 
 double ImplicitIntegrator::kinetic_energy() const {
   // T = ½ vᵀ M v
   return 0.5 * impl_->v.dot(impl_->system.mass * impl_->v);
 }
 
-double ImplicitIntegrator::elastic_energy() const { return impl_->energy; }
+double ImplicitIntegrator::elastic_energy() const {
+  return impl_->energy;
+}
 
-const SecondOrderSystem& ImplicitIntegrator::system() const { return impl_->system; }
-const DofMap& ImplicitIntegrator::dofs() const { return impl_->dofs; }
-const IntegratorSettings& ImplicitIntegrator::settings() const { return impl_->settings; }
+const SecondOrderSystem& ImplicitIntegrator::system() const {
+  return impl_->system;
+}
+const DofMap& ImplicitIntegrator::dofs() const {
+  return impl_->dofs;
+}
+const IntegratorSettings& ImplicitIntegrator::settings() const {
+  return impl_->settings;
+}
 
 }  // namespace substruct

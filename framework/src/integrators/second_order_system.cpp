@@ -15,16 +15,16 @@ InternalForceFunction elastic_internal_forces(const ElasticForceModel& model) {
 
 InternalForceFunction linear_internal_forces(SparseMatrix stiffness) {
   auto K = std::make_shared<const SparseMatrix>(std::move(stiffness));
-  return [K](const Eigen::VectorXd& u, double* energy, Eigen::VectorXd* force,
-             SparseMatrix* tangent) {
-    // f_int = K u,  E = ½ uᵀ K u
-    if (force != nullptr || energy != nullptr) {
-      Eigen::VectorXd Ku = (*K) * u;
-      if (energy != nullptr) *energy = 0.5 * u.dot(Ku);
-      if (force != nullptr) *force = std::move(Ku);
-    }
-    if (tangent != nullptr) *tangent = *K;
-  };
+  return
+      [K](const Eigen::VectorXd& u, double* energy, Eigen::VectorXd* force, SparseMatrix* tangent) {
+        // f_int = K u,  E = ½ uᵀ K u
+        if (force != nullptr || energy != nullptr) {
+          Eigen::VectorXd Ku = (*K) * u;
+          if (energy != nullptr) *energy = 0.5 * u.dot(Ku);
+          if (force != nullptr) *force = std::move(Ku);
+        }
+        if (tangent != nullptr) *tangent = *K;
+      };
 }
 
 }  // namespace substruct

@@ -4,8 +4,8 @@
 #include <memory>
 #include <string>
 
-#include <boost/program_options.hpp>
 #include <fmt/format.h>
+#include <boost/program_options.hpp>
 
 #include "substruct/config/config.hpp"
 #include "substruct/core/error.hpp"
@@ -46,12 +46,10 @@ std::unique_ptr<Component> create(const PluginContext& context) {
 }  // namespace
 
 const PluginDescriptor& descriptor() {
-  static const PluginDescriptor d{"gravity",
-                                  PluginKind::load,
-                                  SUBSTRUCT_VERSION,
-                                  "uniform gravitational acceleration (body force ρ g)",
-                                  &options,
-                                  &create};
+  static const PluginDescriptor d{
+      "gravity",         PluginKind::load,
+      SUBSTRUCT_VERSION, "uniform gravitational acceleration (body force ρ g)",
+      &options,          &create};
   return d;
 }
 

@@ -8,8 +8,8 @@
 #include <utility>
 #include <vector>
 
-#include <boost/program_options.hpp>
 #include <fmt/format.h>
+#include <boost/program_options.hpp>
 
 #include "substruct/config/config.hpp"
 #include "substruct/core/error.hpp"
@@ -46,9 +46,10 @@ class PullLoad final : public Load {
     const Index n = context.scene.mesh.num_vertices();
     for (const PointForce& p : forces_) {
       if (p.vertex >= n)
-        throw Error(fmt::format("pull.vertices: vertex {} does not exist (the mesh has {} "
-                                "vertices, numbered from 0)",
-                                p.vertex, n));
+        throw Error(
+            fmt::format("pull.vertices: vertex {} does not exist (the mesh has {} "
+                        "vertices, numbered from 0)",
+                        p.vertex, n));
       forces.point_forces.push_back(p);
     }
   }
@@ -75,19 +76,22 @@ std::unique_ptr<Component> create(const PluginContext& context) {
   const Config& config = context.config;
   const std::vector<Index> vertices = config.indices("pull.vertices");
   if (vertices.empty())
-    throw Error("pull.vertices lists no vertex; name the vertices to pull, e.g. "
-                "pull.vertices = 12 40");
+    throw Error(
+        "pull.vertices lists no vertex; name the vertices to pull, e.g. "
+        "pull.vertices = 12 40");
   const std::vector<double> f = numbers(config, "pull.force");
   if (f.size() != 3 && f.size() != 3 * vertices.size())
-    throw Error(fmt::format("pull.force: expected \"x y z\" or one \"x y z\" per vertex ({} "
-                            "numbers for {} vertices), found {} numbers",
-                            3 * vertices.size(), vertices.size(), f.size()));
+    throw Error(
+        fmt::format("pull.force: expected \"x y z\" or one \"x y z\" per vertex ({} "
+                    "numbers for {} vertices), found {} numbers",
+                    3 * vertices.size(), vertices.size(), f.size()));
   const double start = config.get<double>("pull.start");
   const double end = config.get<double>("pull.end");
   if (std::isnan(start) || std::isnan(end) || !(end > start))
-    throw Error(fmt::format("pull.start = {} and pull.end = {}: the window must end after it "
-                            "starts",
-                            start, end));
+    throw Error(
+        fmt::format("pull.start = {} and pull.end = {}: the window must end after it "
+                    "starts",
+                    start, end));
   std::vector<PointForce> forces;
   for (std::size_t i = 0; i < vertices.size(); ++i) {
     const std::size_t k = f.size() == 3 ? 0 : 3 * i;

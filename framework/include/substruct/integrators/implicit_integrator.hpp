@@ -34,8 +34,9 @@ struct IntegratorSettings {
   double newmark_gamma = 0.5;
   /// Newton has converged when ‖r‖ ≤ tolerance · max(‖r₀‖, ‖M a₊‖, ‖f_int(u₊)‖, ‖f_ext‖) on
   /// the free DOFs (r₀: the residual of the predictor a₊ = a), or when its last correction moved
-  /// u₊ by at most tolerance · max(‖Δu‖, ‖u₊‖) (the residual then sits at the round-off floor of
-  /// f_int). It gives up after max_iterations linear solves, or after three corrections in a row
+  /// u₊ by at most tolerance · max(‖Δu‖, ‖u₊‖), or by less than u₊ is resolved
+  /// (SecondOrderSystem::rest_position_norm): the residual then sits at the round-off floor of
+  /// f_int. It gives up after max_iterations linear solves, or after three corrections in a row
   /// that did not reduce ‖r‖.
   double newton_tolerance = 1e-8;
   int newton_max_iterations = 20;
@@ -47,19 +48,20 @@ void check_integrator_settings(const IntegratorSettings& settings);
 
 /// How one step (or static solve) went, and where its time went.
 struct NewtonReport {
-  int iterations = 0;      // linear solves
-  double residual = 0;     // final ‖r‖ relative to the force scale above
+  int iterations = 0;   // linear solves
+  double residual = 0;  // final ‖r‖ relative to the force scale above
   bool converged = false;
-  int load_steps = 0;      // static_equilibrium only: accepted load increments
-  double assembly_seconds = 0;       // f_int, K and A
+  int load_steps = 0;           // static_equilibrium only: accepted load increments
+  double assembly_seconds = 0;  // f_int, K and A
   double factorization_seconds = 0;
   double solve_seconds = 0;
 };
 
 class ImplicitIntegrator {
  public:
-  /// Checks the settings (check_integrator_settings) and the system, evaluates K(0) for its pattern and analyses A's pattern with `solver`, which must
-  /// outlive the integrator. The state starts at rest (u = v = 0).
+  /// Checks the settings (check_integrator_settings) and the system, evaluates K(0) for its pattern
+  /// and analyses A's pattern with `solver`, which must outlive the integrator. The state starts at
+  /// rest (u = v = 0).
   ImplicitIntegrator(SecondOrderSystem system, LinearSolver& solver,
                      IntegratorSettings settings = {});
   ~ImplicitIntegrator();

@@ -17,11 +17,15 @@ using InternalForceFunction = std::function<void(const Eigen::VectorXd& u, doubl
                                                  Eigen::VectorXd* force, SparseMatrix* stiffness)>;
 
 struct SecondOrderSystem {
-  SparseMatrix mass;                   // M, n×n, symmetric, positive definite on the free DOFs
+  SparseMatrix mass;  // M, n×n, symmetric, positive definite on the free DOFs
   InternalForceFunction internal_forces;
-  double rayleigh_mass = 0;            // α in D = αM + βK(u)
-  double rayleigh_stiffness = 0;       // β
-  std::vector<Index> fixed_dofs;       // held at u = 0 (any order)
+  double rayleigh_mass = 0;       // α in D = αM + βK(u)
+  double rayleigh_stiffness = 0;  // β
+  std::vector<Index> fixed_dofs;  // held at u = 0 (any order)
+  /// ‖X‖ of the rest positions when f_int is evaluated at positions x = X + u (as the FEM layer
+  /// does): x then only resolves u to about ε‖X‖, and Newton stops at corrections below
+  /// 1000 ε‖X‖. 0: no such floor.
+  double rest_position_norm = 0;
 
   Index num_dofs() const { return static_cast<Index>(mass.rows()); }
 };

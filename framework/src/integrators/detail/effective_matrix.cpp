@@ -54,9 +54,10 @@ void scatter(double c, const SparseMatrix& B, const std::vector<int>& target, do
       if (target[k] >= 0) values[target[k]] += c * it.value();
     }
   if (k != target.size() || static_cast<std::size_t>(B.nonZeros()) != target.size())
-    throw Error(fmt::format("the {} matrix changed its sparsity pattern ({} stored entries, {} "
-                            "when the integrator was set up)",
-                            name, B.nonZeros(), target.size()));
+    throw Error(
+        fmt::format("the {} matrix changed its sparsity pattern ({} stored entries, {} "
+                    "when the integrator was set up)",
+                    name, B.nonZeros(), target.size()));
 }
 
 }  // namespace

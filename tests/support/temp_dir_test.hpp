@@ -1,0 +1,122 @@
+#pragma once
+// A fresh folder for each test, and the small helpers the suites use around it: writing and
+// reading files there, listing what a test left behind, and catching the message of an error.
+//
+//   class VegReader : public testing::TempDirTest {};
+//   TEST_F(VegReader, Something) {
+//     const std::filesystem::path file = write("parts/one.veg", "*VERTICES\n…");
+//     EXPECT_NE(error_message([&] { read_veg(file); }).find("expected"), std::string::npos);
+//   }
+#include <unistd.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <iterator>
+#include <string>
+#include <system_error>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "substruct/core/error.hpp"
+
+namespace substruct::testing {
+
+/// An empty folder of its own for the running test, removed with everything in it when this
+/// object goes. It lies in ::testing::TempDir() and is named after the test suite, the test and
+/// the process (substruct_Suite_Test_PID), so tests run in parallel never share one. Relative
+/// names given to write() and read() are taken inside the folder; absolute paths are used as
+/// they are. For a test that cannot be a TempDirTest (its suite name is taken by a type).
+class TestDir {
+ public:
+  TestDir() {
+    const ::testing::TestInfo* test = ::testing::UnitTest::GetInstance()->current_test_info();
+    std::string name = "substruct";
+    for (const char* part : {test->test_suite_name(), test->name()})
+      name += '_' + std::string(part);
+    std::replace(name.begin(), name.end(), '/', '_');  // parameterized: "Formats/Suite", "Test/0"
+    path_ = std::filesystem::path(::testing::TempDir()) / (name + '_' + std::to_string(::getpid()));
+    std::filesystem::remove_all(path_);  // left by a crashed run of the same process id
+    std::filesystem::create_directories(path_);
+  }
+  ~TestDir() {
+    std::error_code ignored;
+    std::filesystem::remove_all(path_, ignored);
+  }
+  TestDir(const TestDir&) = delete;
+  TestDir& operator=(const TestDir&) = delete;
+
+  /// The folder.
+  const std::filesystem::path& path() const { return path_; }
+
+  /// Writes `text`, byte for byte, to the file `name` (its folders are made); returns its path.
+  std::filesystem::path write(const std::filesystem::path& name, const std::string& text) const {
+    const std::filesystem::path file = path_ / name;
+    std::filesystem::create_directories(file.parent_path());
+    std::ofstream out(file, std::ios::binary);
+    out << text;
+    if (!out) ADD_FAILURE() << "cannot write " << file;
+    return file;
+  }
+
+  /// The bytes of the file `name`; "" and a test failure when it cannot be opened.
+  std::string read(const std::filesystem::path& name) const {
+    const std::filesystem::path file = path_ / name;
+    std::ifstream in(file, std::ios::binary);
+    if (!in) {
+      ADD_FAILURE() << "cannot read " << file;
+      return {};
+    }
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  }
+
+  /// Every regular file below the folder, as sorted relative paths with '/' separators.
+  std::vector<std::string> files() const {
+    std::vector<std::string> names;
+    for (const auto& entry : std::filesystem::recursive_directory_iterator(path_))
+      if (entry.is_regular_file())
+        names.push_back(std::filesystem::relative(entry.path(), path_).generic_string());
+    std::sort(names.begin(), names.end());
+    return names;
+  }
+
+ private:
+  std::filesystem::path path_;
+};
+
+/// Fixture base: each test gets its own empty TestDir, made before SetUp() and removed after
+/// TearDown(), so a derived fixture may override both without calling these.
+class TempDirTest : public ::testing::Test {
+ protected:
+  /// The test's folder.
+  const std::filesystem::path& dir() const { return dir_.path(); }
+  /// Writes `text` to `name` (relative to dir(), folders made); returns the file's path.
+  std::filesystem::path write(const std::filesystem::path& name, const std::string& text) const {
+    return dir_.write(name, text);
+  }
+  /// The bytes of `name_or_path` (relative to dir(), or absolute); fails the test if unreadable.
+  std::string read(const std::filesystem::path& name_or_path) const {
+    return dir_.read(name_or_path);
+  }
+  /// Every regular file below dir(), relative and sorted ("out/box.pvd", …).
+  std::vector<std::string> files() const { return dir_.files(); }
+
+ private:
+  TestDir dir_;
+};
+
+/// The message of the substruct::Error (ParseError included) that `f` throws, or "(no error)"
+/// when it returns normally: `EXPECT_NE(error_message(f).find("…"), npos)` fails either way.
+/// Other exceptions pass through.
+inline std::string error_message(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const Error& e) {
+    return e.what();
+  }
+  return "(no error)";
+}
+
+}  // namespace substruct::testing
