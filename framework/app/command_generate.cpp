@@ -330,4 +330,7 @@ int command_generate(const Args& raw_args) {
   throw Error(fmt::format("generate: unknown shape '{}' (shapes: flower, beam)", args[0]));
 }
 
+SUBSTRUCT_COMMAND("generate", "flower|beam --out DIR …",
+                  "make a scene (mesh, fixed vertices, .ini)", command_generate);
+
 }  // namespace substruct::cli

@@ -31,4 +31,7 @@ int command_help(const Args& raw_args) {
   return 0;
 }
 
+SUBSTRUCT_COMMAND("help", "PLUGIN | scene", "the config options of a plugin, or of the scene",
+                  command_help);
+
 }  // namespace substruct::cli

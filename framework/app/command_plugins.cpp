@@ -29,4 +29,6 @@ int command_plugins(const Args& raw_args) {
   return 0;
 }
 
+SUBSTRUCT_COMMAND("plugins", "", "list the plugins found and their kinds", command_plugins);
+
 }  // namespace substruct::cli

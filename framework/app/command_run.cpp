@@ -67,4 +67,7 @@ int command_run(const Args& raw_args) {
   return 0;
 }
 
+SUBSTRUCT_COMMAND("run", "SCENE.ini [--section.key=value …]",
+                  "simulate a scene, write VTK/CSV output", command_run);
+
 }  // namespace substruct::cli

@@ -1,7 +1,8 @@
 #pragma once
-// The sub-commands of the `substruct` command, one file each (command_<name>.cpp).
-// Each takes the arguments after the sub-command name and returns the process exit code;
-// errors are thrown as substruct::Error and reported by main().
+// The sub-commands of the `substruct` command, one file each (command_<name>.cpp). Each file
+// registers itself with SUBSTRUCT_COMMAND; main() dispatches by name and prints the usage.
+// A command takes the arguments after its name and returns the exit code; errors are thrown as
+// substruct::Error and reported by main().
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -10,6 +11,17 @@ namespace substruct::cli {
 
 using Args = std::vector<std::string>;
 
+struct Command {
+  const char* name;     // e.g. "run"
+  const char* usage;    // arguments, e.g. "SCENE.ini [--section.key=value …]"
+  const char* summary;  // one line
+  int (*run)(const Args& args);
+};
+
+/// Every registered command, sorted by name.
+const std::vector<Command>& commands();
+bool register_command(const Command& command);
+
 /// Options every command accepts: --plugin-path DIR (repeatable), --quiet, --verbose.
 struct GlobalOptions {
   std::vector<std::filesystem::path> plugin_paths;
@@ -17,9 +29,11 @@ struct GlobalOptions {
 /// Removes the global options from `args` (applying --quiet/--verbose) and returns the rest.
 Args take_global_options(const Args& args, GlobalOptions& options);
 
-int command_run(const Args& args);       // substruct run SCENE [--section.key=value…]
-int command_plugins(const Args& args);   // substruct plugins
-int command_help(const Args& args);      // substruct help [PLUGIN|scene]
-int command_generate(const Args& args);  // substruct generate flower|beam …
-
 }  // namespace substruct::cli
+
+#define SUBSTRUCT_COMMAND_CONCAT2(a, b) a##b
+#define SUBSTRUCT_COMMAND_CONCAT(a, b) SUBSTRUCT_COMMAND_CONCAT2(a, b)
+/// Registers a command: SUBSTRUCT_COMMAND("run", "SCENE.ini …", "simulate a scene", run_function)
+#define SUBSTRUCT_COMMAND(name, usage, summary, function)                               \
+  static const bool SUBSTRUCT_COMMAND_CONCAT(substruct_command_registered_, __LINE__) = \
+      ::substruct::cli::register_command({name, usage, summary, function})

@@ -1,7 +1,9 @@
 // substruct: simulate large deformable objects by domain decomposition and model reduction.
+#include <algorithm>
 #include <cstdio>
 #include <exception>
 #include <string>
+#include <string_view>
 
 #include <fmt/format.h>
 
@@ -35,23 +37,46 @@ Args take_global_options(const Args& args, GlobalOptions& options) {
 
 namespace {
 
+std::vector<Command>& registry() {
+  static std::vector<Command> all;
+  return all;
+}
+
+int command_version(const Args&) {
+  std::printf("substruct %s\n", SUBSTRUCT_VERSION);
+  return 0;
+}
+SUBSTRUCT_COMMAND("version", "", "print the version", command_version);
+
 void print_usage() {
   std::printf(
       "substruct %s — real-time substructured simulation of deformable objects\n\n"
       "usage: substruct COMMAND [arguments] [--plugin-path DIR] [--quiet|--verbose]\n\n"
-      "commands:\n"
-      "  run SCENE.ini [--section.key=value …]   simulate a scene, write VTK/CSV output\n"
-      "  plugins                                 list the plugins found and their kinds\n"
-      "  help PLUGIN                             the config options of a plugin\n"
-      "  help scene                              the framework's scene options\n"
-      "  generate flower|beam --out DIR …        make a scene (mesh, fixed vertices, .ini)\n"
-      "  version                                 print the version\n\n"
-      "Plugins are searched in --plugin-path, SUBSTRUCT_PLUGIN_PATH, and the build/installed\n"
-      "plugin folders.\n",
+      "commands:\n",
       SUBSTRUCT_VERSION);
+  for (const Command& c : commands()) {
+    fmt::print("  {:<44} {}\n", fmt::format("{} {}", c.name, c.usage), c.summary);
+  }
+  std::printf(
+      "\nPlugins are searched in --plugin-path, SUBSTRUCT_PLUGIN_PATH, and the build/installed\n"
+      "plugin folders. COMMAND --help says more.\n");
 }
 
 }  // namespace
+
+bool register_command(const Command& command) {
+  auto& all = registry();
+  all.insert(std::upper_bound(all.begin(), all.end(), command,
+                              [](const Command& a, const Command& b) {
+                                return std::string_view(a.name) < std::string_view(b.name);
+                              }),
+             command);
+  return true;
+}
+
+const std::vector<Command>& commands() {
+  return registry();
+}
 }  // namespace substruct::cli
 
 int main(int argc, char** argv) {
@@ -64,18 +89,14 @@ int main(int argc, char** argv) {
   const std::string command = args[0];
   args.erase(args.begin());
   try {
-    if (command == "run") return cli::command_run(args);
-    if (command == "plugins") return cli::command_plugins(args);
-    if (command == "help") return cli::command_help(args);
-    if (command == "generate") return cli::command_generate(args);
-    if (command == "version" || command == "--version") {
-      std::printf("substruct %s\n", SUBSTRUCT_VERSION);
-      return 0;
+    const std::string name = command == "--version" ? "version" : command;
+    std::string names;
+    for (const cli::Command& c : cli::commands()) {
+      if (name == c.name) return c.run(args);
+      names += (names.empty() ? "" : ", ") + std::string(c.name);
     }
-    std::fprintf(stderr,
-                 "substruct: unknown command '%s' (commands: run, plugins, help, generate, "
-                 "version; see substruct --help)\n",
-                 command.c_str());
+    std::fprintf(stderr, "substruct: unknown command '%s' (commands: %s; see substruct --help)\n",
+                 command.c_str(), names.c_str());
     return 2;
   } catch (const DivergenceError& e) {
     std::fprintf(stderr, "substruct: %s\n", e.what());
