@@ -27,7 +27,7 @@ esac
 packages=(
   cmake ninja-build g++ ccache pkg-config python3
   libeigen3-dev libboost-dev libboost-program-options-dev libboost-graph-dev libfmt-dev
-  libsuitesparse-dev libmetis-dev libopenblas0-serial
+  libsuitesparse-dev libmetis-dev libopenblas0-serial libslepc-real-dev libpetsc-real-dev
   libgtest-dev libgmock-dev libbenchmark-dev
 )
 missing=()
