@@ -1,5 +1,6 @@
 // substruct run SCENE.ini [--section.key=value …]
 #include <cstdio>
+#include <filesystem>
 
 #include <fmt/format.h>
 
@@ -62,7 +63,8 @@ int command_run(const Args& raw_args) {
   }
   std::printf("\nenergy     kinetic %.6g J, elastic %.6g J, gravity %.6g J (final)\n",
               s.final_energies.kinetic, s.final_energies.elastic, s.final_energies.gravity);
-  for (const auto& file : s.outputs) std::printf("output     %s\n", file.string().c_str());
+  for (const auto& file : s.outputs)
+    std::printf("output     %s\n", std::filesystem::absolute(file).lexically_normal().c_str());
   if (s.outputs.empty()) std::printf("output     none ([run] exporters is empty)\n");
   return 0;
 }
