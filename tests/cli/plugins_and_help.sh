@@ -7,9 +7,14 @@ for name in full cholmod gravity pull vtk csv; do
   grep -q "^  $name " /tmp/substruct-plugins.$$ || { echo "plugin $name not listed"; exit 1; }
 done
 rm -f /tmp/substruct-plugins.$$
-"$cli" help full | grep -q "full.integrator"
-"$cli" help gravity | grep -q "gravity.acceleration"
-"$cli" help scene | grep -q "scene.domains"
+# (Output is captured first: `grep -q` in a pipeline would close it early, and pipefail would
+# then report the writer's SIGPIPE.)
+help_full="$("$cli" help full)"
+grep -q "full.integrator" <<<"$help_full"
+help_gravity="$("$cli" help gravity)"
+grep -q "gravity.acceleration" <<<"$help_gravity"
+help_scene="$("$cli" help scene)"
+grep -q "scene.domains" <<<"$help_scene"
 if "$cli" help nosuchplugin 2>/tmp/substruct-help.$$; then exit 1; fi
 grep -q "unknown plugin 'nosuchplugin'" /tmp/substruct-help.$$
 rm -f /tmp/substruct-help.$$

@@ -14,5 +14,5 @@ grep -q "^output     $out/beam.pvd" "$out/log"
 grep -q "^output     $out/beam.csv" "$out/log"
 test "$(grep -c . "$out/beam.csv")" -eq 22  # header + frames 0..20
 python3 "$source/tests/cli/check_vtk_series.py" "$out/beam.pvd"
-! ls "$out" | grep -q '\.tmp$'
+[[ -z "$(find "$out" -name '*.tmp')" ]]
 echo "run_beam: ok"

@@ -67,8 +67,41 @@ po::options_description Config::framework_options() {
       "folder for precomputed models; default .substruct-cache beside the scene")(
       "run.max_displacement", po::value<double>()->default_value(100.0),
       "divergence guard: stop when a vertex moves more than this many object sizes");
+  po::options_description reduction("[reduction] reduced model of each domain");
+  reduction.add_options()("reduction.modes", po::value<int>()->default_value(20),
+                          "basis size r of each deformable domain (mode_count = fixed); 0 makes "
+                          "every domain rigid")(
+      "reduction.linear_modes", po::value<int>()->default_value(10),
+      "linear modes k (lowest eigenpairs of K x = λ M x under the domain's boundary condition)")(
+      "reduction.modal_derivatives", po::value<bool>()->default_value(true, "true"),
+      "add the k(k+1)/2 modal derivatives to the linear modes before the mass-PCA down to r")(
+      "reduction.mode_count", po::value<std::string>()->default_value("fixed"),
+      "fixed (every domain gets modes) | adaptive (r = max(5, ⌊r_max log e / log e_max⌋) for "
+      "a domain of e elements, e_max of the largest domain)")(
+      "reduction.r_max", po::value<int>()->default_value(20),
+      "mode_count = adaptive: the basis size of the largest domain")(
+      "reduction.force_model", po::value<std::string>()->default_value("polynomial"),
+      "reduced internal forces: polynomial (exact cubic polynomials of reduced StVK) | cubature "
+      "(weighted elements trained on random poses, any material)")(
+      "reduction.cubature_elements", po::value<int>()->default_value(200),
+      "force_model = cubature: the most elements the cubature may use")(
+      "reduction.cubature_poses", po::value<int>()->default_value(100),
+      "force_model = cubature: training poses (deformations under random forces)")(
+      "reduction.cubature_tolerance", po::value<double>()->default_value(0.01, "0.01"),
+      "force_model = cubature: relative training error at which element selection stops")(
+      "reduction.cubature_seed", po::value<unsigned long>()->default_value(1),
+      "force_model = cubature: seed of the random training forces")(
+      "reduction.boundary", po::value<std::string>()->default_value("parent-interface"),
+      "vertices fixed while a domain's basis is computed: parent-interface (the interface to "
+      "the parent domain plus the scene's fixed vertices) | free (free-flying, rigid modes "
+      "removed) | fixed-vertices (only the scene's fixed vertices)")(
+      "reduction.cache", po::value<bool>()->default_value(true, "true"),
+      "keep reduced models in the folder [run] cache_dir; reuse those whose inputs are "
+      "unchanged")(
+      "reduction.instancing", po::value<bool>()->default_value(true, "true"),
+      "domains equal up to rotation, translation and uniform scale share one reduced model");
   po::options_description all("substruct scene options");
-  all.add(scene).add(material).add(coupling).add(solvers).add(run);
+  all.add(scene).add(material).add(coupling).add(solvers).add(reduction).add(run);
   return all;
 }
 

@@ -1,0 +1,326 @@
+// substruct modes MESH [--fixed FILE.bou] [--count K] [--output FILE.vtu] …: the lowest natural
+// frequencies and vibration modes of a tet mesh, K x = λ M x with K the stiffness at rest and M
+// the consistent mass, fixed vertices removed; solved by the eigen-solver plugin (slepc).
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <limits>
+#include <numbers>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "commands.hpp"
+#include "substruct/config/config.hpp"
+#include "substruct/core/error.hpp"
+#include "substruct/core/progress.hpp"
+#include "substruct/fem/elastic_force_model.hpp"
+#include "substruct/fem/mass.hpp"
+#include "substruct/fem/material_model.hpp"
+#include "substruct/integrators/dof_map.hpp"
+#include "substruct/mesh/mesh_io.hpp"
+#include "substruct/plugin/plugin_host.hpp"
+#include "substruct/solvers/eigen_solver.hpp"
+#include "substruct/solvers/solver_provider.hpp"
+
+namespace substruct::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr const char* kUsage =
+    "usage: substruct modes MESH [--fixed FILE.bou] [--count K] [--output FILE.vtu]\n"
+    "                      [--model linear|stvk|corotational] [--shift S]\n"
+    "                      [--solvers.eigen=NAME] [--slepc.key=value …] [--plugin-path DIR]\n"
+    "  The K lowest natural frequencies of a tet mesh (.veg, .node/.ele, .msh) with its own\n"
+    "  materials: K x = λ M x, K the stiffness at rest (identical for the three models), M the\n"
+    "  consistent mass, the vertices of FILE.bou (Vega, 1-based) fixed. Prints λ [1/s²],\n"
+    "  ω = √λ [rad/s] and f = ω/2π [Hz]; without --fixed the six rigid-body modes come first,\n"
+    "  near zero, and are labelled rigid. --output writes the rest mesh with one displacement\n"
+    "  vector per mode (point data mode_0, mode_1, …, M-normalised) and the eigenvalues and\n"
+    "  frequencies as field data, for ParaView (Warp By Vector).\n"
+    "  --count K      modes to compute (default 10)\n"
+    "  --shift S      the modes with λ nearest S [1/s²] (default: automatic, below zero: the\n"
+    "                 lowest ones)\n"
+    "  --slepc.KEY=V  eigensolver settings (substruct help slepc lists them)\n"
+    "  Under mpirun every rank takes part in the solve; rank 0 prints and writes.\n";
+
+struct Options {
+  fs::path mesh;
+  fs::path fixed;
+  fs::path output;
+  int count = 10;
+  double shift = std::numeric_limits<double>::quiet_NaN();
+  MaterialModel model = MaterialModel::linear;
+  std::vector<Setting> settings;
+};
+
+int parse_count(const std::string& text) {
+  std::size_t used = 0;
+  int value = 0;
+  try {
+    value = std::stoi(text, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used != text.size() || value < 1)
+    throw Error(fmt::format("modes: --count expects a positive whole number, found '{}'", text));
+  return value;
+}
+
+double parse_shift(const std::string& text) {
+  std::size_t used = 0;
+  double value = 0;
+  try {
+    value = std::stod(text, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used != text.size() || !std::isfinite(value))
+    throw Error(fmt::format("modes: --shift expects a number [1/s²], found '{}'", text));
+  return value;
+}
+
+/// Options from the arguments (global options already removed); false when --help was asked.
+bool parse(const Args& args, Options& o) {
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if (a == "--help" || a == "-h") {
+      std::printf("%s", kUsage);
+      return false;
+    }
+    // "--name value" or "--name=value".
+    const auto value_of = [&](const std::string& name) -> std::string {
+      if (a.size() > name.size() && a.compare(0, name.size() + 1, name + "=") == 0)
+        return a.substr(name.size() + 1);
+      if (i + 1 == args.size())
+        throw Error(fmt::format("modes: {} needs a value (see substruct modes --help)", name));
+      return args[++i];
+    };
+    const auto is = [&](const std::string& name) { return a == name || a.starts_with(name + "="); };
+    if (is("--fixed")) {
+      o.fixed = value_of("--fixed");
+    } else if (is("--count")) {
+      o.count = parse_count(value_of("--count"));
+    } else if (is("--output")) {
+      o.output = value_of("--output");
+    } else if (is("--model")) {
+      o.model = parse_material_model(value_of("--model"));
+    } else if (is("--shift")) {
+      o.shift = parse_shift(value_of("--shift"));
+    } else if (a.starts_with("--") && a.find('.') != std::string::npos &&
+               a.find('=') != std::string::npos) {
+      // --section.key=value: a setting of the eigensolver (or [solvers] eigen).
+      const std::size_t equals = a.find('=');
+      o.settings.push_back({a.substr(2, equals - 2), a.substr(equals + 1), "command line"});
+    } else if (a.starts_with("-")) {
+      throw Error(fmt::format("modes: unknown option '{}' (see substruct modes --help)", a));
+    } else if (o.mesh.empty()) {
+      o.mesh = a;
+    } else {
+      throw Error(fmt::format("modes: unexpected argument '{}' (one mesh file)", a));
+    }
+  }
+  if (o.mesh.empty()) throw Error(std::string("modes: which mesh?\n") + kUsage);
+  return true;
+}
+
+/// Rank 0 of an mpirun job, or a process started without one, prints and writes.
+bool first_process() {
+  for (const char* variable : {"OMPI_COMM_WORLD_RANK", "PMI_RANK", "PMIX_RANK"}) {
+    const char* rank = std::getenv(variable);
+    if (rank != nullptr) return std::string(rank) == "0";
+  }
+  return true;
+}
+
+double trace(const SparseMatrix& A) {
+  double t = 0;
+  for (Eigen::Index i = 0; i < A.rows(); ++i) t += A.coeff(i, i);
+  return t;
+}
+
+/// One <DataArray> of ascii numbers, `per_line` a line.
+template <class Values>
+void write_array(std::ofstream& out, const std::string& attributes, const Values& values,
+                 Eigen::Index size, int per_line, const char* format) {
+  out << "        <DataArray " << attributes << " format=\"ascii\">\n";
+  for (Eigen::Index i = 0; i < size; ++i) {
+    out << (i % per_line == 0 ? "          " : " ") << fmt::format(fmt::runtime(format), values(i));
+    if (i % per_line == per_line - 1 || i + 1 == size) out << '\n';
+  }
+  out << "        </DataArray>\n";
+}
+
+/// The rest mesh with one point-data displacement vector per mode, and the eigenvalues and
+/// frequencies as field data: VTK XML UnstructuredGrid, ascii. Written to FILE.tmp, then renamed.
+void write_vtu(const fs::path& file, const TetMesh& mesh, const DofMap& dofs,
+               const EigenPairs& pairs, const Eigen::VectorXd& frequencies, Progress& progress) {
+  const fs::path temporary = fs::path(file) += ".tmp";
+  if (file.has_parent_path()) fs::create_directories(file.parent_path());
+  {
+    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
+    if (!out) throw Error(fmt::format("modes: cannot write '{}'", temporary.string()));
+    const Eigen::Index n = mesh.num_vertices(), m = mesh.num_elements(), k = pairs.values.size();
+    out << "<?xml version=\"1.0\"?>\n"
+           "<VTKFile type=\"UnstructuredGrid\" version=\"1.0\" byte_order=\"LittleEndian\" "
+           "header_type=\"UInt64\">\n"
+           "  <UnstructuredGrid>\n"
+           "    <FieldData>\n";
+    const Eigen::VectorXd omega = 2 * std::numbers::pi * frequencies;
+    for (const auto& [name, values] :
+         {std::pair<const char*, const Eigen::VectorXd*>{"eigenvalue", &pairs.values},
+          {"angular_frequency", &omega},
+          {"frequency", &frequencies}})
+      write_array(out, fmt::format("type=\"Float64\" Name=\"{}\" NumberOfTuples=\"{}\"", name, k),
+                  *values, k, 6, "{:.17g}");
+    out << "    </FieldData>\n"
+        << fmt::format("    <Piece NumberOfPoints=\"{}\" NumberOfCells=\"{}\">\n", n, m)
+        << "      <PointData Vectors=\"mode_0\">\n";
+    Eigen::VectorXi fixed = Eigen::VectorXi::Zero(n);
+    for (Eigen::Index v = 0; v < n; ++v) fixed[v] = dofs.is_fixed(Index(3 * v)) ? 1 : 0;
+    write_array(out, "type=\"UInt8\" Name=\"fixed\"", fixed, n, 30, "{}");
+    for (Eigen::Index i = 0; i < k; ++i) {
+      const Eigen::VectorXd u = dofs.expand_vector(pairs.vectors.col(i));
+      write_array(out, fmt::format("type=\"Float64\" Name=\"mode_{}\" NumberOfComponents=\"3\"", i),
+                  u, u.size(), 3, "{:.10g}");
+      progress.advance();
+    }
+    out << "      </PointData>\n      <Points>\n";
+    const Eigen::Map<const Eigen::VectorXd> x = flat(mesh.vertices);
+    write_array(out, "type=\"Float64\" Name=\"Points\" NumberOfComponents=\"3\"", x, x.size(), 3,
+                "{:.17g}");
+    out << "      </Points>\n      <Cells>\n";
+    const Eigen::Map<const Eigen::Matrix<Index, Eigen::Dynamic, 1>> connectivity(mesh.tets.data(),
+                                                                                 4 * m);
+    write_array(out, "type=\"Int32\" Name=\"connectivity\"", connectivity, 4 * m, 12, "{}");
+    const Eigen::Matrix<std::int64_t, Eigen::Dynamic, 1> offsets =
+        Eigen::Matrix<std::int64_t, Eigen::Dynamic, 1>::LinSpaced(m, 4, 4 * m);
+    write_array(out, "type=\"Int64\" Name=\"offsets\"", offsets, m, 12, "{}");
+    const Eigen::VectorXi types = Eigen::VectorXi::Constant(m, 10);  // VTK_TETRA
+    write_array(out, "type=\"UInt8\" Name=\"types\"", types, m, 30, "{}");
+    out << "      </Cells>\n    </Piece>\n  </UnstructuredGrid>\n</VTKFile>\n";
+    out.close();
+    if (!out) throw Error(fmt::format("modes: cannot write '{}'", temporary.string()));
+  }
+  fs::rename(temporary, file);
+}
+
+std::string describe(const Material& m) {
+  return fmt::format("{}: E = {:g} Pa, ν = {:g}, ρ = {:g} kg/m³", m.name, m.youngs_modulus,
+                     m.poisson_ratio, m.density);
+}
+
+}  // namespace
+
+int command_modes(const Args& raw_args) {
+  GlobalOptions global;
+  Options o;
+  if (!parse(take_global_options(raw_args, global), o)) return 0;
+  const bool printing = first_process();
+
+  const TetMesh mesh = read_tet_mesh(o.mesh);
+  std::vector<Index> fixed_vertices;
+  if (!o.fixed.empty()) fixed_vertices = read_bou(o.fixed, mesh.num_vertices());
+  const DofMap dofs = DofMap::for_fixed_vertices(mesh.num_vertices(), fixed_vertices);
+  const bool free_floating = fixed_vertices.empty();
+  if (dofs.num_free() == 0)
+    throw Error(fmt::format("modes: every vertex of {} is fixed by {}; nothing can move",
+                            o.mesh.string(), o.fixed.string()));
+
+  auto clock = std::chrono::steady_clock::now();
+  const auto lap = [&clock] {
+    const auto now = std::chrono::steady_clock::now();
+    const double seconds = std::chrono::duration<double>(now - clock).count();
+    clock = now;
+    return seconds;
+  };
+  PluginHost host(global.plugin_paths);
+  std::vector<Setting> settings = {{"solvers.eigen", "slepc", "default"}};
+  settings.insert(settings.end(), o.settings.begin(), o.settings.end());
+  const Config config = Config::from_settings(settings, fs::current_path(), host);
+  const std::unique_ptr<EigenSolver> solver = SolverProvider(host, config).eigen();
+  const double start_seconds = lap();
+
+  if (printing) {
+    std::printf("mesh     %s: %d vertices, %d tets\n", o.mesh.string().c_str(), mesh.num_vertices(),
+                mesh.num_elements());
+    // The materials the elements use, with how many elements use each.
+    std::vector<Index> users(mesh.materials.size(), 0);
+    for (Index e = 0; e < mesh.num_elements(); ++e)
+      ++users[std::size_t(mesh.element_material[std::size_t(e)])];
+    for (std::size_t i = 0; i < users.size(); ++i)
+      if (users[i] > 0)
+        std::printf("material %s (%d tets)\n", describe(mesh.materials[i]).c_str(), users[i]);
+    if (free_floating)
+      std::printf("fixed    none: free-floating, 6 rigid-body modes come first\n");
+    else
+      std::printf("fixed    %zu vertices (%s)\n", fixed_vertices.size(), o.fixed.string().c_str());
+    std::fflush(stdout);
+  }
+
+  Progress progress("modes", 3 + (o.output.empty() ? 0 : std::size_t(o.count)));
+  lap();
+  const ElasticForceModel forces(mesh, o.model);
+  const SparseMatrix K =
+      dofs.restrict_matrix(forces.stiffness(Eigen::VectorXd::Zero(3 * mesh.num_vertices())));
+  progress.advance();
+  const SparseMatrix M = dofs.restrict_matrix(consistent_mass(mesh));
+  progress.advance();
+  const double assembly_seconds = lap();
+  const EigenPairs pairs = solver->solve(K, M, o.count, o.shift);
+  progress.advance();
+  const double solve_seconds = lap();
+
+  // Rigid-body modes of a free-floating mesh: λ = 0 up to round-off, far below the mean
+  // eigenvalue tr(K)/tr(M).
+  const double rigid_bound = 1e-9 * std::abs(trace(K)) / trace(M);
+  const auto k = pairs.values.size();
+  Eigen::VectorXd frequencies(k);
+  std::vector<bool> rigid(std::size_t(k), false);
+  int rigid_count = 0;
+  for (Eigen::Index i = 0; i < k; ++i) {
+    rigid[std::size_t(i)] =
+        free_floating && rigid_count < 6 && std::abs(pairs.values[i]) <= rigid_bound;
+    rigid_count += rigid[std::size_t(i)];
+    frequencies[i] = std::sqrt(std::max(pairs.values[i], 0.0)) / (2 * std::numbers::pi);
+  }
+
+  if (printing) {
+    std::printf("model    %s stiffness at rest, consistent mass: %d free DOFs\n",
+                std::string(to_string(o.model)).c_str(), dofs.num_free());
+    const std::string shift =
+        config.has("slepc.shift")
+            ? fmt::format("σ = {:g} 1/s² (slepc.shift)", config.get<double>("slepc.shift"))
+        : std::isnan(o.shift) ? std::string("an automatic shift below 0")
+                              : fmt::format("σ = {:g} 1/s²", o.shift);
+    std::printf("solver   %s, %ld modes nearest %s\n\n",
+                config.get<std::string>("solvers.eigen").c_str(), long(k), shift.c_str());
+    std::printf("%5s %16s %14s %14s\n", "mode", "λ [1/s²]", "ω [rad/s]", "f [Hz]");
+    for (Eigen::Index i = 0; i < k; ++i)
+      std::printf("%5ld %16.8g %14.8g %14.8g%s\n", long(i), pairs.values[i],
+                  2 * std::numbers::pi * frequencies[i], frequencies[i],
+                  rigid[std::size_t(i)] ? "  rigid" : "");
+    std::printf("\n");
+  }
+  if (printing && !o.output.empty()) write_vtu(o.output, mesh, dofs, pairs, frequencies, progress);
+  const double write_seconds = lap();
+  progress.finish();
+  if (printing) {
+    std::printf("time     solver start %.3f s, assembly %.3f s, eigensolve %.3f s%s\n",
+                start_seconds, assembly_seconds, solve_seconds,
+                o.output.empty() ? "" : fmt::format(", output {:.3f} s", write_seconds).c_str());
+    if (!o.output.empty())
+      std::printf("output   %s\n", fs::absolute(o.output).lexically_normal().c_str());
+  }
+  return 0;
+}
+
+SUBSTRUCT_COMMAND("modes", "MESH [--fixed FILE.bou] [--count K] [--output FILE.vtu] …",
+                  "natural frequencies and vibration modes of a mesh", command_modes);
+
+}  // namespace substruct::cli

@@ -1,0 +1,65 @@
+#pragma once
+/// The [reduction] section of a scene: how each domain's reduced model is built (basis size,
+/// modal derivatives, force model, boundary condition) and whether models are cached and shared
+/// between instanced domains. `substruct help scene` lists the keys with their help text.
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace substruct {
+
+class Config;
+
+/// How many modes each domain gets.
+/// fixed: every deformable domain gets `modes`.
+/// adaptive: Zhao 2014, §4.1 step 10: r = max(5, ⌊r_max log e / log e_max⌋) for a domain of e
+/// elements, e_max the element count of the largest domain.
+enum class ModeCountPolicy { fixed, adaptive };
+
+/// The reduced internal forces: the exact cubic polynomials of reduced StVK (Barbič–James 2005)
+/// or an optimized cubature (An et al. 2008) that any material model can use.
+enum class ForceModelKind { polynomial, cubature };
+
+/// Which vertices of a domain are held at zero displacement while its basis is computed.
+/// parent-interface: the vertices it shares with its parent in the domain tree rooted at the
+///   scene's root, plus the scene's fixed vertices inside it (Barbič–Zhao 2011, §3: a child
+///   deforms in the frame of its parent interface); the root keeps only the scene's fixed
+///   vertices, and is free-flying when it has none.
+/// free: nothing fixed; the 6 rigid-body modes are removed from the basis (free-flying domains).
+/// fixed-vertices: only the scene's fixed vertices inside the domain (free when there are none).
+enum class BoundaryPolicy { parent_interface, free, fixed_vertices };
+
+struct ReductionSettings {
+  int modes = 20;                 // r, the basis size of each deformable domain (fixed policy)
+  int linear_modes = 10;          // k linear modes the basis is built from
+  bool modal_derivatives = true;  // add the k(k+1)/2 modal derivatives before the mass-PCA
+  ModeCountPolicy mode_count = ModeCountPolicy::fixed;
+  int r_max = 20;  // adaptive policy: the largest domain's r
+  ForceModelKind force_model = ForceModelKind::polynomial;
+  int cubature_elements = 200;       // cubature: at most this many weighted elements
+  int cubature_poses = 100;          // cubature: training poses
+  double cubature_tolerance = 0.01;  // cubature: relative force error that stops the greedy fit
+  std::uint64_t cubature_seed = 1;   // cubature: seed of the random training forces
+  BoundaryPolicy boundary = BoundaryPolicy::parent_interface;
+  bool cache = true;       // load/store models in the cache folder ([run] cache_dir)
+  bool instancing = true;  // share one model between domains equal up to rotation and scale
+
+  /// The solvers whose results the models depend on, with every option of their sections, in a
+  /// canonical "solvers.eigen=slepc;slepc.tolerance=1e-10;…" form (part of the cache key).
+  std::string solver_signature;
+
+  /// Reads [reduction] and the solver settings from a validated config. Throws Error for values
+  /// out of range (modes < 0, linear_modes < 1 with modes > 0, …) naming the key.
+  static ReductionSettings from_config(const Config& config);
+};
+
+/// "fixed" | "adaptive", "polynomial" | "cubature", "parent-interface" | "free" |
+/// "fixed-vertices"; anything else throws Error listing the valid names.
+ModeCountPolicy parse_mode_count_policy(std::string_view name);
+ForceModelKind parse_force_model_kind(std::string_view name);
+BoundaryPolicy parse_boundary_policy(std::string_view name);
+std::string_view to_string(ModeCountPolicy policy);
+std::string_view to_string(ForceModelKind kind);
+std::string_view to_string(BoundaryPolicy policy);
+
+}  // namespace substruct

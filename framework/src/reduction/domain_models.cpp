@@ -1,0 +1,302 @@
+#include "substruct/reduction/domain_models.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <numbers>
+#include <optional>
+#include <utility>
+
+#include <fmt/format.h>
+#include <Eigen/Geometry>
+
+#include "substruct/core/error.hpp"
+#include "substruct/core/log.hpp"
+#include "substruct/core/progress.hpp"
+#include "substruct/domains/interface.hpp"
+#include "substruct/reduction/mode_count.hpp"
+
+namespace substruct {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double seconds_since(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+/// The scene's fixed vertices that `sub` uses, as local ids.
+std::vector<Index> local_fixed_vertices(const Scene& scene, const SubMesh& sub) {
+  std::vector<Index> local;
+  for (Index g : scene.fixed_vertices)
+    if (const Index l = sub.local_vertex(g); l >= 0) local.push_back(l);
+  return local;
+}
+
+std::vector<Index> sorted_unique(std::vector<Index> v) {
+  std::sort(v.begin(), v.end());
+  v.erase(std::unique(v.begin(), v.end()), v.end());
+  return v;
+}
+
+/// What makes two domains' models interchangeable apart from their geometry and materials.
+std::uint64_t instancing_key(const DomainBoundary& boundary, int r) {
+  Fnv1a h;
+  h.add_i64(r);
+  h.add_u64(boundary.remove_rigid_modes ? 1 : 0);
+  h.add_u64(boundary.fixed_vertices.size());
+  for (Index v : boundary.fixed_vertices) h.add_i64(v);
+  return h.digest();
+}
+
+std::string force_stage_name(ForceModelKind kind) {
+  return kind == ForceModelKind::polynomial ? "polynomial" : "cubature";
+}
+
+std::string describe(const SimilarityTransform& t) {
+  // Rounding leftovers of exact copies (1e-35 m) print as 0.
+  const auto tidy = [&t](double x) {
+    return std::abs(x) <= 1e-12 * t.translation.norm() ? 0.0 : x;
+  };
+  std::string text;
+  if (t.scale != 1) text += fmt::format("scale {:.6g}", t.scale);
+  const Eigen::AngleAxisd rotation(t.rotation);
+  if (rotation.angle() > 1e-12) {
+    const Vec3& a = rotation.axis();
+    text +=
+        fmt::format("{}rotation {:.4g}° about ({:.3f}, {:.3f}, {:.3f})", text.empty() ? "" : ", ",
+                    rotation.angle() * 180 / std::numbers::pi, a.x(), a.y(), a.z());
+  }
+  text += fmt::format("{}translation ({:.4g}, {:.4g}, {:.4g})", text.empty() ? "" : ", ",
+                      tidy(t.translation.x()), tidy(t.translation.y()), tidy(t.translation.z()));
+  return text;
+}
+
+/// Sums of the stage timings of the models computed in this run.
+struct StageTotals {
+  double modes = 0, derivatives = 0, pca = 0, forces = 0;
+  int computed = 0, loaded = 0, instances = 0, rigid = 0;
+  double load_seconds = 0, instance_seconds = 0;
+};
+
+}  // namespace
+
+std::string_view to_string(ModelOrigin origin) {
+  switch (origin) {
+    case ModelOrigin::computed:
+      return "computed";
+    case ModelOrigin::cache:
+      return "cache";
+    case ModelOrigin::instance:
+      return "instance";
+    case ModelOrigin::rigid:
+      return "rigid";
+  }
+  return "computed";
+}
+
+DomainBoundary domain_boundary(const Scene& scene, const TreeView* tree, int domain,
+                               BoundaryPolicy policy) {
+  const SubMesh& sub = scene.decomposition.domains.at(static_cast<std::size_t>(domain));
+  DomainBoundary boundary;
+  if (policy == BoundaryPolicy::free) {
+    boundary.remove_rigid_modes = true;
+    return boundary;
+  }
+  std::vector<Index> fixed = local_fixed_vertices(scene, sub);
+  if (policy == BoundaryPolicy::parent_interface) {
+    if (tree == nullptr)
+      throw Error("domain_boundary: the parent-interface boundary needs the domain tree");
+    const int interface = tree->parent_interface.at(static_cast<std::size_t>(domain));
+    if (interface >= 0)
+      for (Index g :
+           scene.decomposition.interfaces.at(static_cast<std::size_t>(interface)).vertices)
+        if (const Index l = sub.local_vertex(g); l >= 0) fixed.push_back(l);
+  }
+  boundary.fixed_vertices = sorted_unique(std::move(fixed));
+  boundary.remove_rigid_modes = boundary.fixed_vertices.empty();
+  return boundary;
+}
+
+std::vector<int> domain_mode_counts(const Scene& scene, const ReductionSettings& settings,
+                                    const std::vector<DomainBoundary>& boundaries) {
+  Index max_elements = 1;
+  for (const SubMesh& sub : scene.decomposition.domains)
+    max_elements = std::max(max_elements, sub.mesh.num_elements());
+  std::vector<int> r;
+  for (const SubMesh& sub : scene.decomposition.domains) {
+    const auto d = static_cast<std::size_t>(sub.domain);
+    const bool all_fixed = Index(boundaries.at(d).fixed_vertices.size()) == sub.mesh.num_vertices();
+    if (all_fixed)
+      r.push_back(0);
+    else if (settings.mode_count == ModeCountPolicy::fixed)
+      r.push_back(settings.modes);
+    else
+      r.push_back(mode_count(sub.mesh.num_elements(), max_elements, settings.r_max));
+  }
+  return r;
+}
+
+std::vector<DomainModel> build_domain_models(const Scene& scene, const ReductionSettings& settings,
+                                             const SolverProvider& solvers, ModelCache& cache) {
+  const auto start = Clock::now();
+  const int d = scene.num_domains();
+  const Decomposition& decomposition = scene.decomposition;
+
+  // Boundary conditions, basis sizes, cache keys.
+  std::optional<TreeView> tree;
+  if (settings.boundary == BoundaryPolicy::parent_interface) {
+    try {
+      tree = scene.graph.rooted_at(scene.root);
+    } catch (const Error& e) {
+      throw Error(
+          fmt::format("[reduction] boundary = parent-interface needs a tree of domains: {} "
+                      "(or use boundary = free | fixed-vertices)",
+                      e.what()));
+    }
+  }
+  std::vector<DomainBoundary> boundaries;
+  for (int a = 0; a < d; ++a) {
+    boundaries.push_back(domain_boundary(scene, tree ? &*tree : nullptr, a, settings.boundary));
+    const SubMesh& sub = decomposition.domains[static_cast<std::size_t>(a)];
+    const auto& fixed = boundaries.back().fixed_vertices;
+    if (!fixed.empty() && Index(fixed.size()) < sub.mesh.num_vertices() &&
+        affine_rank(sub.mesh.vertices, fixed) < 2)
+      throw Error(fmt::format(
+          "domain {}: its {} fixed vertices lie on a {}, which leaves it free to rotate; a basis "
+          "needs fixed vertices that span a plane (use [reduction] boundary = free, or fix more "
+          "vertices)",
+          a, fixed.size(), affine_rank(sub.mesh.vertices, fixed) == 0 ? "point" : "line"));
+  }
+  const std::vector<int> r = domain_mode_counts(scene, settings, boundaries);
+  std::vector<std::uint64_t> keys;
+  std::vector<std::uint64_t> hashes;
+  for (int a = 0; a < d; ++a) {
+    const auto i = static_cast<std::size_t>(a);
+    keys.push_back(instancing_key(boundaries[i], r[i]));
+    hashes.push_back(model_inputs_hash(decomposition.domains[i].mesh, scene.material_model,
+                                       boundaries[i], r[i], settings));
+  }
+
+  std::vector<InstanceClass> classes;
+  if (settings.instancing) {
+    classes = find_instances(decomposition, keys);
+  } else {
+    for (int a = 0; a < d; ++a) classes.push_back(InstanceClass{{Instance{a, {}}}});
+  }
+
+  const bool use_cache = settings.cache && cache.enabled();
+  std::vector<DomainModel> result(static_cast<std::size_t>(d));
+  StageTotals totals;
+  std::size_t total_elements = 0;
+  for (const SubMesh& sub : decomposition.domains)
+    total_elements += static_cast<std::size_t>(sub.mesh.num_elements());
+  Progress progress("reduced models", total_elements);
+
+  for (const InstanceClass& c : classes) {
+    const int rep = c.representative();
+    const auto ri = static_cast<std::size_t>(rep);
+    const SubMesh& sub = decomposition.domains[ri];
+    DomainModel& dm = result[ri];
+    dm.domain = rep;
+    dm.representative = rep;
+    dm.inputs_hash = hashes[ri];
+    const auto domain_start = Clock::now();
+    const std::string label = fmt::format("domain {}", rep);
+    try {
+      if (r[ri] == 0) {
+        dm.model = std::make_shared<ReducedModel>(compute_reduced_model(
+            sub.mesh, scene.material_model, boundaries[ri], 0, settings, solvers, label));
+        dm.origin = ModelOrigin::rigid;
+        ++totals.rigid;
+        log::info("domain {}: rigid (r = 0{})", rep,
+                  boundaries[ri].fixed_vertices.size() == std::size_t(sub.mesh.num_vertices())
+                      ? ", all vertices fixed"
+                      : "");
+      } else if (std::optional<ReducedModel> loaded =
+                     use_cache ? cache.load(hashes[ri]) : std::nullopt) {
+        dm.model = std::make_shared<ReducedModel>(std::move(*loaded));
+        dm.origin = ModelOrigin::cache;
+        dm.cache_file = cache.file(hashes[ri]);
+        ++totals.loaded;
+        totals.load_seconds += seconds_since(domain_start);
+        log::info("domain {}: loaded from cache ({})", rep, dm.cache_file.string());
+      } else {
+        auto model = std::make_shared<ReducedModel>(compute_reduced_model(
+            sub.mesh, scene.material_model, boundaries[ri], r[ri], settings, solvers, label));
+        dm.origin = ModelOrigin::computed;
+        const ReducedBasis& b = model->basis;
+        totals.modes += b.seconds_assembly + b.seconds_linear_modes;
+        totals.derivatives += b.seconds_derivatives;
+        totals.pca += b.seconds_pca;
+        totals.forces += model->seconds_force_model;
+        ++totals.computed;
+        std::string stored;
+        if (use_cache) {
+          try {
+            dm.cache_file = cache.store(hashes[ri], *model);
+            stored = ", cached";
+          } catch (const Error& e) {
+            log::warn("domain {}: not cached: {}", rep, e.what());
+          }
+        }
+        log::info(
+            "domain {}: computed in {:.3g} s (modes {:.3g} s, derivatives {:.3g} s, pca "
+            "{:.3g} s, {} {:.3g} s){}",
+            rep, seconds_since(domain_start), b.seconds_assembly + b.seconds_linear_modes,
+            b.seconds_derivatives, b.seconds_pca, force_stage_name(model->force_kind),
+            model->seconds_force_model, stored);
+        dm.model = std::move(model);
+      }
+    } catch (const Error& e) {
+      throw Error(fmt::format("domain {}: {}", rep, e.what()));
+    }
+    dm.seconds = seconds_since(domain_start);
+    progress.advance(static_cast<std::size_t>(sub.mesh.num_elements()));
+
+    for (std::size_t k = 1; k < c.members.size(); ++k) {
+      const Instance& instance = c.members[k];
+      const auto ii = static_cast<std::size_t>(instance.domain);
+      const auto instance_start = Clock::now();
+      DomainModel& im = result[ii];
+      im.domain = instance.domain;
+      im.representative = rep;
+      im.transform = instance.transform;
+      im.inputs_hash = hashes[ii];
+      im.origin = dm.origin == ModelOrigin::rigid ? ModelOrigin::rigid : ModelOrigin::instance;
+      const bool translated_only =
+          instance.transform.scale == 1 && instance.transform.rotation == Mat3::Identity();
+      im.model =
+          translated_only
+              ? dm.model
+              : std::make_shared<ReducedModel>(instance_model(*dm.model, instance.transform));
+      im.seconds = seconds_since(instance_start);
+      ++totals.instances;
+      totals.instance_seconds += im.seconds;
+      log::info("domain {}: instance of domain {} ({}; {})", instance.domain, rep,
+                dm.origin == ModelOrigin::cache ? "loaded from cache" : to_string(dm.origin),
+                describe(instance.transform));
+      progress.advance(static_cast<std::size_t>(decomposition.domains[ii].mesh.num_elements()));
+    }
+  }
+  progress.finish();
+
+  std::string parts;
+  if (totals.computed > 0)
+    parts +=
+        fmt::format("{} computed (modes {:.3g} s, derivatives {:.3g} s, pca {:.3g} s, {} {:.3g} s)",
+                    totals.computed, totals.modes, totals.derivatives, totals.pca,
+                    force_stage_name(settings.force_model), totals.forces);
+  auto add = [&parts](int count, const std::string& what) {
+    if (count > 0) parts += fmt::format("{}{} {}", parts.empty() ? "" : ", ", count, what);
+  };
+  add(totals.loaded, fmt::format("loaded from cache ({:.3g} s)", totals.load_seconds));
+  add(totals.instances, fmt::format("instanced ({:.3g} s)", totals.instance_seconds));
+  add(totals.rigid, "rigid");
+  log::info("reduced models of {} domain{} in {:.3g} s: {}", d, d == 1 ? "" : "s",
+            seconds_since(start), parts);
+  return result;
+}
+
+}  // namespace substruct

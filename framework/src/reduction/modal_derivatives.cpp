@@ -1,0 +1,215 @@
+#include "substruct/reduction/modal_derivatives.hpp"
+
+#include <cmath>
+#include <cstddef>
+#include <vector>
+
+#include <fmt/format.h>
+#include <Eigen/Geometry>
+
+#include "substruct/core/error.hpp"
+#include "substruct/fem/elastic_force_model.hpp"
+#include "substruct/fem/mass.hpp"
+#include "substruct/fem/tet_geometry.hpp"
+#include "substruct/integrators/dof_map.hpp"
+
+namespace substruct {
+
+namespace {
+
+using Mat43 = Eigen::Matrix<double, 4, 3>;
+
+// Per element: the shape-function gradients ∇N_v (rows), V, λ, μ.
+struct ElementData {
+  std::vector<Mat43> grad;
+  std::vector<double> volume, lambda, mu;
+};
+
+ElementData element_data(const TetMesh& mesh) {
+  const TetGeometry geometry = TetGeometry::build(mesh);
+  ElementData d;
+  const auto m = static_cast<std::size_t>(mesh.num_elements());
+  d.grad.resize(m);
+  d.volume = geometry.volume;
+  d.lambda.resize(m);
+  d.mu.resize(m);
+  for (std::size_t e = 0; e < m; ++e) {
+    d.grad[e] = shape_gradients(geometry.Dm_inv[e]);
+    const Material& material = mesh.material_of(static_cast<Index>(e));
+    d.lambda[e] = material.lambda();
+    d.mu[e] = material.mu();
+  }
+  return d;
+}
+
+// G = Σ_v u_v ∇N_vᵀ, the displacement gradient of element e.
+Mat3 displacement_gradient(const TetMesh& mesh, Index e, const Mat43& grad, const double* u) {
+  Mat3 G = Mat3::Zero();
+  for (int v = 0; v < 4; ++v) {
+    const double* uv = u + 3 * static_cast<std::ptrdiff_t>(mesh.tets(e, v));
+    for (int i = 0; i < 3; ++i)
+      for (int j = 0; j < 3; ++j) G(i, j) += uv[i] * grad(v, j);
+  }
+  return G;
+}
+
+// S(ε) = 2μ ε + λ tr(ε) I with ε = sym(G).
+Mat3 linear_stress(const Mat3& G, double lambda, double mu) {
+  Mat3 S = mu * (G + G.transpose());
+  S.diagonal().array() += lambda * G.trace();
+  return S;
+}
+
+// P_ab = G_a S(ε_b) + G_b S(ε_a) + μ(G_aᵀG_b + G_bᵀG_a) + λ tr(G_aᵀG_b) I.
+Mat3 hessian_stress(const Mat3& Ga, const Mat3& Sa, const Mat3& Gb, const Mat3& Sb, double lambda,
+                    double mu) {
+  const Mat3 GtG = Ga.transpose() * Gb;
+  Mat3 P = Ga * Sb + Gb * Sa + mu * (GtG + GtG.transpose());
+  P.diagonal().array() += lambda * GtG.trace();
+  return P;
+}
+
+// f_v += V P ∇N_v for the four vertices of element e.
+void scatter_forces(const TetMesh& mesh, Index e, const Mat3& P, const Mat43& grad, double V,
+                    double* f) {
+  const Eigen::Matrix<double, 3, 4> fe = V * P * grad.transpose();
+  for (int v = 0; v < 4; ++v) {
+    double* fv = f + 3 * static_cast<std::ptrdiff_t>(mesh.tets(e, v));
+    for (int i = 0; i < 3; ++i) fv[i] += fe(i, v);
+  }
+}
+
+void check_length(const TetMesh& mesh, Eigen::Index rows, const char* what) {
+  if (rows != 3 * Eigen::Index{mesh.num_vertices()})
+    throw Error(fmt::format("{}: the vectors have {} entries, the mesh's {} vertices need {}", what,
+                            rows, mesh.num_vertices(), 3 * Eigen::Index{mesh.num_vertices()}));
+}
+
+// Six DOFs whose pinning removes exactly the rigid motions v(x) = t + ω × (x − A): all of a
+// vertex A far from the centroid (t = 0), the two components of a vertex B far from A across
+// d = B − A (ω ∥ d), and the component of a vertex C far from the line AB along which the
+// remaining rotation about d moves it most (ω = 0).
+std::vector<Index> rigid_pins(const Points& X) {
+  const Vec3 c = X.colwise().mean().transpose();
+  auto farthest = [&](auto&& distance) {
+    Index best = 0;
+    double largest = -1;
+    for (Index v = 0; v < X.rows(); ++v) {
+      const double d = distance(Vec3(X.row(v).transpose()));
+      if (d > largest) {
+        largest = d;
+        best = v;
+      }
+    }
+    return best;
+  };
+  const Index A = farthest([&](const Vec3& x) { return (x - c).squaredNorm(); });
+  const Vec3 XA = X.row(A).transpose();
+  const Index B = farthest([&](const Vec3& x) { return (x - XA).squaredNorm(); });
+  const Vec3 d = (Vec3(X.row(B).transpose()) - XA).normalized();
+  const Index C = farthest([&](const Vec3& x) { return d.cross(x - XA).squaredNorm(); });
+  const Vec3 w = d.cross(Vec3(X.row(C).transpose()) - XA);
+  Eigen::Index along_d, along_w;
+  d.cwiseAbs().maxCoeff(&along_d);
+  w.cwiseAbs().maxCoeff(&along_w);
+  std::vector<Index> pins{3 * A, 3 * A + 1, 3 * A + 2};
+  for (Index k = 0; k < 3; ++k)
+    if (k != along_d) pins.push_back(3 * B + k);
+  pins.push_back(3 * C + static_cast<Index>(along_w));
+  return pins;
+}
+
+}  // namespace
+
+int derivative_count(int k) {
+  return k * (k + 1) / 2;
+}
+
+int derivative_column(int i, int j, int k) {
+  // Columns before row i: k + (k−1) + … + (k−i+1) = i k − i(i−1)/2.
+  return i * k - i * (i - 1) / 2 + (j - i);
+}
+
+Eigen::VectorXd stvk_hessian_product(const TetMesh& mesh, const Eigen::VectorXd& a,
+                                     const Eigen::VectorXd& b) {
+  check_length(mesh, a.size(), "StVK Hessian product");
+  check_length(mesh, b.size(), "StVK Hessian product");
+  const ElementData data = element_data(mesh);
+  Eigen::VectorXd f = Eigen::VectorXd::Zero(a.size());
+  for (Index e = 0; e < mesh.num_elements(); ++e) {
+    const auto s = static_cast<std::size_t>(e);
+    const Mat3 Ga = displacement_gradient(mesh, e, data.grad[s], a.data());
+    const Mat3 Gb = displacement_gradient(mesh, e, data.grad[s], b.data());
+    const Mat3 P =
+        hessian_stress(Ga, linear_stress(Ga, data.lambda[s], data.mu[s]), Gb,
+                       linear_stress(Gb, data.lambda[s], data.mu[s]), data.lambda[s], data.mu[s]);
+    scatter_forces(mesh, e, P, data.grad[s], data.volume[s], f.data());
+  }
+  return f;
+}
+
+Eigen::MatrixXd modal_derivatives(const TetMesh& mesh, const Eigen::MatrixXd& Phi,
+                                  const DomainBoundary& boundary, LinearSolver& solver,
+                                  Progress* progress) {
+  check_length(mesh, Phi.rows(), "modal derivatives");
+  if (boundary.remove_rigid_modes && !boundary.fixed_vertices.empty())
+    throw Error(fmt::format(
+        "modal derivatives: the domain has {} fixed vertices, so it has no rigid-body modes to "
+        "remove (remove_rigid_modes is for free-flying domains)",
+        boundary.fixed_vertices.size()));
+  const int k = static_cast<int>(Phi.cols());
+  const Index n = mesh.num_vertices();
+  Eigen::MatrixXd Psi(Phi.rows(), derivative_count(k));
+  if (k == 0) return Psi;
+
+  // Displacement gradients G_i and stresses S(ε_i) of every mode on every element.
+  const ElementData data = element_data(mesh);
+  const auto m = static_cast<std::size_t>(mesh.num_elements());
+  const auto ku = static_cast<std::size_t>(k);
+  std::vector<Mat3> G(m * ku), S(m * ku);
+  for (std::size_t e = 0; e < m; ++e)
+    for (std::size_t i = 0; i < ku; ++i) {
+      G[e * ku + i] = displacement_gradient(mesh, static_cast<Index>(e), data.grad[e],
+                                            Phi.col(static_cast<Eigen::Index>(i)).data());
+      S[e * ku + i] = linear_stress(G[e * ku + i], data.lambda[e], data.mu[e]);
+    }
+
+  // K at rest with the fixed vertices (or, free-flying, the 6 rigid pins) removed.
+  const ElasticForceModel model(mesh, MaterialModel::stvk);
+  const SparseMatrix K = model.stiffness(Eigen::VectorXd::Zero(model.num_dofs()));
+  SparseMatrix M;
+  Eigen::MatrixXd R;
+  DofMap dofs;
+  if (boundary.remove_rigid_modes) {
+    M = consistent_mass(mesh);
+    R = rigid_body_modes(mesh.vertices, M);
+    dofs = DofMap(3 * n, rigid_pins(mesh.vertices));
+  } else {
+    dofs = DofMap::for_fixed_vertices(n, boundary.fixed_vertices);
+  }
+  const SparseMatrix K_free = dofs.restrict_matrix(K);
+  solver.analyze(K_free, MatrixProperties{true, true});
+  solver.factorize(K_free);
+
+  Eigen::VectorXd b(Phi.rows()), x_free;
+  for (int i = 0; i < k; ++i)
+    for (int j = i; j < k; ++j) {
+      // b = −(H : Φ_i) Φ_j
+      b.setZero();
+      for (std::size_t e = 0; e < m; ++e) {
+        const std::size_t a = e * ku + static_cast<std::size_t>(i);
+        const std::size_t c = e * ku + static_cast<std::size_t>(j);
+        const Mat3 P = hessian_stress(G[a], S[a], G[c], S[c], data.lambda[e], data.mu[e]);
+        scatter_forces(mesh, static_cast<Index>(e), -P, data.grad[e], data.volume[e], b.data());
+      }
+      if (boundary.remove_rigid_modes) b -= M * (R * (R.transpose() * b));  // b ⊥ span R
+      solver.solve(dofs.restrict_vector(b), x_free);
+      Eigen::VectorXd x = dofs.expand_vector(x_free);
+      if (boundary.remove_rigid_modes) x -= R * (R.transpose() * (M * x));  // x ⊥_M span R
+      Psi.col(derivative_column(i, j, k)) = x;
+      if (progress) progress->advance();
+    }
+  return Psi;
+}
+
+}  // namespace substruct

@@ -1,0 +1,60 @@
+#include "substruct/reduction/model_cache.hpp"
+
+#include <unistd.h>
+
+#include <atomic>
+#include <system_error>
+#include <utility>
+
+#include <fmt/format.h>
+
+#include "substruct/core/error.hpp"
+#include "substruct/core/log.hpp"
+
+namespace substruct {
+
+namespace fs = std::filesystem;
+
+ModelCache::ModelCache(fs::path dir) : dir_(std::move(dir)) {}
+
+fs::path ModelCache::file(std::uint64_t hash) const {
+  return dir_ / fmt::format("model-{:016x}.ssrm", hash);
+}
+
+std::optional<ReducedModel> ModelCache::load(std::uint64_t hash, std::string* problem) const {
+  if (!enabled()) return std::nullopt;
+  const fs::path path = file(hash);
+  std::error_code ec;
+  if (!fs::exists(path, ec)) return std::nullopt;
+  try {
+    return read_reduced_model(path, hash);
+  } catch (const Error& e) {
+    log::warn("cache: ignoring {}: {}; recomputing", path.string(), e.what());
+    if (problem != nullptr) *problem = e.what();
+    return std::nullopt;
+  }
+}
+
+fs::path ModelCache::store(std::uint64_t hash, const ReducedModel& model) const {
+  if (!enabled()) throw Error("cache: no cache folder is set; nothing can be stored");
+  std::error_code ec;
+  fs::create_directories(dir_, ec);
+  if (ec)
+    throw Error(fmt::format("cache: cannot create the folder {}: {}", dir_.string(), ec.message()));
+  // A name no other writer (thread or process) uses, in the same folder so rename() is atomic.
+  static std::atomic<unsigned> counter{0};
+  const fs::path target = file(hash);
+  const fs::path temporary =
+      dir_ / fmt::format(".{}.{}.{}.tmp", target.filename().string(), ::getpid(), counter++);
+  write_reduced_model(temporary, model, hash);
+  fs::rename(temporary, target, ec);
+  if (ec) {
+    const std::string why = ec.message();
+    fs::remove(temporary, ec);
+    throw Error(
+        fmt::format("cache: cannot rename {} to {}: {}", temporary.string(), target.string(), why));
+  }
+  return target;
+}
+
+}  // namespace substruct

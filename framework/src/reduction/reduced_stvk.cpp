@@ -1,0 +1,332 @@
+#include "substruct/reduction/reduced_stvk.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+
+#include <Eigen/Cholesky>
+#include <fmt/format.h>
+
+#include "../fem/detail/material_checks.hpp"
+#include "detail/packed_triangle.hpp"
+#include "detail/polynomial_kernels.hpp"
+#include "substruct/core/error.hpp"
+#include "substruct/fem/tet_geometry.hpp"
+
+namespace substruct {
+
+namespace {
+
+using detail::row_offset;
+using detail::triangle_size;
+using Mat6 = Eigen::Matrix<double, 6, 6>;
+using RowMat = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+
+// Σ_i T(r − i) = r(r+1)(r+2)/6: the cubic coefficients, and the size of the U_m triangles.
+std::size_t cubic_count(int r) {
+  const auto n = static_cast<std::size_t>(r);
+  return n * (n + 1) * (n + 2) / 6;
+}
+std::size_t quartic_count(int r) {
+  const auto n = static_cast<std::size_t>(r);
+  return n * (n + 1) * (n + 2) * (n + 3) / 24;
+}
+
+// The number of orderings of a sorted index tuple that are the same tuple: the product of the
+// factorials of the lengths of its runs of equal indices.
+double repeats(int i, int j, int k) {
+  if (i == k) return 6;
+  return (i == j || j == k) ? 2 : 1;
+}
+double repeats(int i, int j, int k, int l) {
+  const int t[4] = {i, j, k, l};
+  double product = 1;
+  int run = 1;
+  for (int a = 1; a < 4; ++a) {
+    run = t[a] == t[a - 1] ? run + 1 : 1;
+    product *= run;
+  }
+  return product;
+}
+
+// The Voigt vector v(A) of a symmetric 3×3 matrix, with v(A)·v(B) = A : B:
+//   v = (A₀₀, A₁₁, A₂₂, √2 A₀₁, √2 A₀₂, √2 A₁₂);  e = (1,1,1,0,0,0) gives e·v(A) = tr A.
+// For StVK, Ψ = μ E:E + λ/2 tr(E)² = v(E)ᵀ (μ I + λ/2 e eᵀ) v(E).
+Mat6 voigt_form(double a, double b) {  // a I + b e eᵀ
+  Mat6 C = a * Mat6::Identity();
+  C.topLeftCorner<3, 3>().array() += b;
+  return C;
+}
+
+// Lower Cholesky factor of an SPD 6×6 form (a > 0 and a + 3b > 0 for every valid material).
+Mat6 cholesky(const Mat6& C) {
+  return Eigen::LLT<Mat6>(C).matrixL();
+}
+
+}  // namespace
+
+std::size_t ReducedStVKPolynomial::coefficient_count(int r) {
+  return triangle_size(r) + cubic_count(r) + quartic_count(r);
+}
+
+// With E₁ = sym(G) = Σ q_i H_i and E₂ = ½GᵀG = ½ Σ_ij q_i q_j S_ij, S_ij = sym(G_iᵀG_j), the
+// element energy V Ψ(E₁ + E₂) splits by degree:
+//   quadratic  V[μ E₁:E₁ + λ/2 tr(E₁)²]                 = Σ_ij   q_i q_j       A2_ij
+//   cubic      V[2μ E₁:E₂ + λ tr(E₁) tr(E₂)]            = Σ_ijk  q_i q_j q_k   A3_i,jk
+//   quartic    V[μ E₂:E₂ + λ/2 tr(E₂)²]                 = Σ_ijkl q_i q_j q_k q_l A4_ij,kl
+// (sums over ordered indices) with, in Voigt form (h_i = v(H_i), s_p = v(S_p), p an index pair),
+//   A2_ij = V h_iᵀ C₂ h_j,  C₂ = μ I + λ/2 eeᵀ  (so K₀ = 2 Σ_e A2),
+//   A3_i,p = V h_iᵀ C₃ s_p,  C₃ = μ I + λ/2 eeᵀ,
+//   A4_p,p' = V s_pᵀ C₄ s_p',  C₄ = μ/4 I + λ/8 eeᵀ.
+// Summed over the elements these are dense products of stacked per-element factors: with
+// C₄ = L₄L₄ᵀ, B = Σ_e A4 = Y Yᵀ for the blocks Y_e = √V S_e L₄ (S_e: one row s_pᵀ per pair), and
+// X = Σ_e A3 = Z Yᵀ for Z_e = √V H_e C₃ L₄⁻ᵀ. The coefficient of a monomial is the sum of the
+// ordered coefficients over the distinct orderings of its indices:
+//   c_ijk  = 2 (X_i,jk + X_j,ik + X_k,ij) / (repeats),
+//   d_ijkl = 8 (B_ij,kl + B_ik,jl + B_il,jk) / (repeats).
+ReducedStVKPolynomial::ReducedStVKPolynomial(const TetMesh& mesh, const Eigen::MatrixXd& U,
+                                             Progress* progress)
+    : ReducedForceModel(static_cast<int>(U.cols())) {
+  const auto start = std::chrono::steady_clock::now();
+  const Index num_vertices = mesh.num_vertices();
+  if (U.rows() != 3 * Eigen::Index{num_vertices})
+    throw Error(fmt::format(
+        "reduced StVK polynomials: the basis U has {} rows, expected 3N = {} for a mesh of {} "
+        "vertices",
+        U.rows(), 3 * Eigen::Index{num_vertices}, num_vertices));
+  detail::check_materials(mesh, /*density=*/false, /*elasticity=*/true);
+  const TetGeometry geometry = TetGeometry::build(mesh);
+
+  const int r = this->r();
+  const auto s = static_cast<Eigen::Index>(triangle_size(r));  // index pairs i ≤ j
+  coefficients_.assign(coefficient_count(r), 0.0);
+  if (r == 0) {
+    unpack();
+    if (progress) progress->advance(static_cast<std::size_t>(mesh.num_elements()));
+    precompute_seconds_ =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return;
+  }
+
+  Eigen::MatrixXd B = Eigen::MatrixXd::Zero(s, s);   // Σ_e A4, lower triangle
+  Eigen::MatrixXd Xt = Eigen::MatrixXd::Zero(s, r);  // (Σ_e A3)ᵀ
+  Eigen::MatrixXd K0 = Eigen::MatrixXd::Zero(r, r);  // lower triangle
+
+  constexpr Index kChunk = 48;  // elements per dense update
+  Eigen::MatrixXd Y(s, 6 * kChunk), Z(r, 6 * kChunk), H(r, 6 * kChunk);
+  Eigen::Matrix<double, 12, Eigen::Dynamic> Ue(12, r);
+  RowMat G(9, r);                           // G(3m + n, i) = (G_i)_mn = Σ_a U_e(3a+m, i) ∂N_a/∂X_n
+  Eigen::Matrix<double, 6, Eigen::Dynamic> Hv(6, r);  // h_i
+  Eigen::Matrix<double, Eigen::Dynamic, 6> Sv(s, 6);  // s_pᵀ, p = (i, j), i ≤ j
+  const double root_half = std::sqrt(0.5);
+
+  const Index num_elements = mesh.num_elements();
+  for (Index first = 0; first < num_elements; first += kChunk) {
+    const Index count = std::min(kChunk, num_elements - first);
+    for (Index c = 0; c < count; ++c) {
+      const Index e = first + c;
+      const auto se = static_cast<std::size_t>(e);
+      for (int a = 0; a < 4; ++a) Ue.middleRows<3>(3 * a) = U.middleRows<3>(3 * mesh.tets(e, a));
+      const Eigen::Matrix<double, 4, 3> grad = shape_gradients(geometry.Dm_inv[se]);
+      for (int m = 0; m < 3; ++m)
+        for (int n = 0; n < 3; ++n)
+          G.row(3 * m + n) = grad(0, n) * Ue.row(m) + grad(1, n) * Ue.row(3 + m) +
+                             grad(2, n) * Ue.row(6 + m) + grad(3, n) * Ue.row(9 + m);
+      // h_i = v(sym G_i)
+      Hv.row(0) = G.row(0);
+      Hv.row(1) = G.row(4);
+      Hv.row(2) = G.row(8);
+      Hv.row(3) = root_half * (G.row(1) + G.row(3));
+      Hv.row(4) = root_half * (G.row(2) + G.row(6));
+      Hv.row(5) = root_half * (G.row(5) + G.row(7));
+      // s_(i,j) = v(sym(G_iᵀG_j)) for j ≥ i: (G_iᵀG_j)_mn = Σ_c (G_i)_cm (G_j)_cn, one column of
+      // Sv per Voigt component, filled for all j ≥ i at once.
+      for (int i = 0; i < r; ++i) {
+        const Eigen::Index p = static_cast<Eigen::Index>(row_offset(r, 0, i)), len = r - i;
+        auto Gi = [&](int row, int m) { return G(3 * row + m, i); };
+        auto Gj = [&](int row, int n) { return G.row(3 * row + n).segment(i, len); };
+        for (int m = 0; m < 3; ++m)  // diagonal components
+          Sv.col(m).segment(p, len) = Gi(0, m) * Gj(0, m) + Gi(1, m) * Gj(1, m) + Gi(2, m) * Gj(2, m);
+        const int off_m[3] = {0, 0, 1}, off_n[3] = {1, 2, 2};
+        for (int o = 0; o < 3; ++o) {  // √2 · ½ ((G_iᵀG_j)_mn + (G_iᵀG_j)_nm)
+          const int m = off_m[o], n = off_n[o];
+          Sv.col(3 + o).segment(p, len) =
+              root_half * (Gi(0, m) * Gj(0, n) + Gi(1, m) * Gj(1, n) + Gi(2, m) * Gj(2, n) +
+                           Gi(0, n) * Gj(0, m) + Gi(1, n) * Gj(1, m) + Gi(2, n) * Gj(2, m));
+        }
+      }
+      const Material& material = mesh.material_of(e);
+      const double lambda = material.lambda(), mu = material.mu();
+      const double V = geometry.volume[se], root_V = std::sqrt(V);
+      const Mat6 L4 = cholesky(voigt_form(mu / 4, lambda / 8));
+      const Mat6 C3 = voigt_form(mu, lambda / 2);
+      const Mat6 M3 = L4.triangularView<Eigen::Lower>().solve(C3).transpose();  // C₃ L₄⁻ᵀ
+      const Mat6 L2 = cholesky(2 * voigt_form(mu, lambda / 2));                  // C₂·2 = 2μI + λeeᵀ
+      Y.middleCols<6>(6 * c).noalias() = root_V * (Sv * L4);
+      Z.middleCols<6>(6 * c).noalias() = root_V * (Hv.transpose() * M3);
+      H.middleCols<6>(6 * c).noalias() = root_V * (Hv.transpose() * L2);
+    }
+    const Eigen::Index cols = 6 * count;
+    B.selfadjointView<Eigen::Lower>().rankUpdate(Y.leftCols(cols));
+    Xt.noalias() += Y.leftCols(cols) * Z.leftCols(cols).transpose();
+    K0.selfadjointView<Eigen::Lower>().rankUpdate(H.leftCols(cols));
+    if (progress) progress->advance(static_cast<std::size_t>(count));
+  }
+
+  // The coefficients, in the documented order.
+  auto pair = [r](int a, int b) {  // index pair (min, max) → row of Y
+    if (a > b) std::swap(a, b);
+    return static_cast<Eigen::Index>(row_offset(r, 0, a) + static_cast<std::size_t>(b - a));
+  };
+  auto Bs = [&B](Eigen::Index p, Eigen::Index q) { return p >= q ? B(p, q) : B(q, p); };
+  double* out = coefficients_.data();
+  for (int a = 0; a < r; ++a)
+    for (int b = a; b < r; ++b) *out++ = K0(b, a);
+  for (int i = 0; i < r; ++i)
+    for (int j = i; j < r; ++j)
+      for (int k = j; k < r; ++k)
+        *out++ = 2 * (Xt(pair(j, k), i) + Xt(pair(i, k), j) + Xt(pair(i, j), k)) / repeats(i, j, k);
+  for (int j = 0; j < r; ++j)
+    for (int i = 0; i <= j; ++i) {
+      const Eigen::Index ij = pair(i, j);
+      for (int k = j; k < r; ++k) {
+        const Eigen::Index ik = pair(i, k), jk = pair(j, k);
+        for (int l = k; l < r; ++l)
+          *out++ = 8 * (Bs(ij, pair(k, l)) + Bs(ik, pair(j, l)) + Bs(pair(i, l), jk)) /
+                   repeats(i, j, k, l);
+      }
+    }
+  unpack();
+  precompute_seconds_ =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+ReducedStVKPolynomial::ReducedStVKPolynomial(int r, std::vector<double> coefficients)
+    : ReducedForceModel(r), coefficients_(std::move(coefficients)) {
+  if (coefficients_.size() != coefficient_count(r))
+    throw Error(fmt::format(
+        "reduced StVK polynomials: {} stored coefficients, expected {} for r = {} modes",
+        coefficients_.size(), coefficient_count(r), r));
+  for (std::size_t t = 0; t < coefficients_.size(); ++t)
+    if (!std::isfinite(coefficients_[t]))
+      throw Error(fmt::format("reduced StVK polynomials: stored coefficient {} is {}", t,
+                              coefficients_[t]));
+  unpack();
+}
+
+namespace detail {
+
+// The coefficients as the evaluation reads them: K₀ dense, the cubic and quartic triangles with
+// padded rows in aligned storage.
+struct PaddedPolynomial {
+  explicit PaddedPolynomial(int r) : layout(r) {}
+  PaddedTriangles layout;
+  Eigen::MatrixXd K0;
+  AlignedVector cubic, quartic;
+};
+
+}  // namespace detail
+
+void ReducedStVKPolynomial::unpack() {
+  const int r = this->r();
+  auto padded = std::make_shared<detail::PaddedPolynomial>(r);
+  const detail::PaddedTriangles& L = padded->layout;
+  padded->K0.resize(r, r);
+  const double* k = coefficients_.data();
+  for (int a = 0; a < r; ++a)
+    for (int b = a; b < r; ++b) padded->K0(a, b) = padded->K0(b, a) = *k++;
+  // Copies the unpadded triangle over [m, r)² at k to the padded one at out.
+  auto copy_triangle = [&](int m, double* out) {
+    for (int row = m; row < r; ++row) {
+      std::copy(k, k + (r - row), out + L.at(m, row, row));
+      k += r - row;
+    }
+  };
+  padded->cubic.assign(L.nested(r), 0.0);
+  for (int i = 0; i < r; ++i) copy_triangle(i, padded->cubic.data() + L.nested(i));
+  std::size_t quartic_size = 0;
+  for (int j = 0; j < r; ++j) quartic_size += static_cast<std::size_t>(j + 1) * L.size(j);
+  padded->quartic.assign(quartic_size, 0.0);
+  double* out = padded->quartic.data();
+  for (int j = 0; j < r; ++j)
+    for (int i = 0; i <= j; ++i, out += L.size(j)) copy_triangle(j, out);
+  padded_ = std::move(padded);
+}
+
+// The Hessian of a monomial sum, accumulated from the unique coefficients: for each sorted index
+// tuple with coefficient w, every pair of positions (p, p') adds w × (the product of the q's at
+// the other positions) to the entry (t_p, t_p'), kept as a packed upper triangle P. Entries off
+// the diagonal are then exact and diagonal ones half of it, so K = P + Pᵀ. K₂ = P₃ + P₃ᵀ (cubic
+// energy) and K₃ = P₄ + P₄ᵀ (quartic energy) give, by Euler's theorem,
+//   f = K₀q + ½K₂q + ⅓K₃q,   W = ½qᵀK₀q + ⅙qᵀK₂q + ¹⁄₁₂qᵀK₃q.
+// Cubic, for each i (triangle C over (j, k), i ≤ j ≤ k): the pairs (j,k) give P[j:,j:] += q_i C,
+// the pairs (i,j), (i,k) give row i += (C + Cᵀ) q.
+// Quartic, for each i ≤ j (triangle W over (k, l), j ≤ k ≤ l): the pair (i,j) gives
+// P_ij += Σ w_kl q_k q_l; the pairs (i,k), (i,l) give row i += q_j (W + Wᵀ) q, the pairs (j,k),
+// (j,l) row j += q_i (W + Wᵀ) q, and (k,l) gives P[k,l] += q_i q_j W. Collected per row m in
+// the triangle U_m = Σ_{j≥m} q_j W^{mj} + Σ_{i≤m} q_i W^{im} (over [m, r)²), these are
+// row m += (U_m + U_mᵀ) q and P += ½ Σ_m q_m U_m: one pass over the coefficients with three
+// multiply-adds each, on long contiguous runs (detail::stvk_hessian_parts).
+void ReducedStVKPolynomial::evaluate(const Eigen::VectorXd& q, double* energy,
+                                     Eigen::VectorXd* force, Eigen::MatrixXd* stiffness) const {
+  check_coordinates(q, "reduced StVK polynomial");
+  const int r = this->r();
+  if (force && force->size() != r) force->resize(r);
+  if (stiffness && (stiffness->rows() != r || stiffness->cols() != r)) stiffness->resize(r, r);
+  if (energy) *energy = 0;
+  if (r == 0 || (!energy && !force && !stiffness)) return;
+
+  const detail::PaddedPolynomial& poly = *padded_;
+  const detail::PaddedTriangles& L = poly.layout;
+  const std::size_t T0 = L.size(0), nq = static_cast<std::size_t>(L.padded_r());
+  const std::size_t ny = 2 * nq + ((2 * static_cast<std::size_t>(r) + 3) & ~std::size_t{3});
+  thread_local detail::AlignedVector work;
+  work.resize(nq + 3 * T0 + L.nested(r) + ny);
+  double* qp = work.data();  // q, then zeros
+  double* zz = qp + nq;
+  double* P3 = zz + T0;
+  double* P4 = P3 + T0;
+  double* U = P4 + T0;
+  double* y = U + L.nested(r);
+  std::copy(q.data(), q.data() + r, qp);
+  std::fill(qp + r, qp + nq, 0.0);
+  detail::stvk_hessian_parts(L, poly.cubic.data(), poly.quartic.data(), qp, zz, U, y, P3, P4);
+
+  // K = K₀ + P + Pᵀ (P = P₃ + P₄), f = K₀q + (P_f + P_fᵀ)q (P_f = ½P₃ + ⅓P₄),
+  // W = ½qᵀK₀q + qᵀ(P₃/3 + P₄/6)q.
+  const Eigen::MatrixXd& K0 = poly.K0;
+  double W = 0;
+  if (force) force->setZero();
+  double* f = force ? force->data() : nullptr;
+  for (int a = 0; a < r; ++a) {
+    const std::size_t row = L.row(0, a) - detail::PaddedTriangles::first_column(a);
+    const double* p3_row = P3 + row;  // indexed by column
+    const double* p4_row = P4 + row;
+    for (int b = a; b < r; ++b) {
+      const double p3 = p3_row[b];
+      const double p4 = p4_row[b];
+      const double qq = qp[a] * qp[b];
+      W += (p3 / 3 + p4 / 6) * qq + (a == b ? 0.5 : 1.0) * K0(a, b) * qq;
+      if (f) {
+        const double pf = 0.5 * p3 + p4 / 3;
+        if (a == b) {
+          f[a] += 2 * pf * qp[a];
+        } else {
+          f[a] += pf * qp[b];
+          f[b] += pf * qp[a];
+        }
+      }
+      if (stiffness) {
+        const double p = p3 + p4;
+        if (a == b)
+          (*stiffness)(a, a) = K0(a, a) + 2 * p;
+        else
+          (*stiffness)(a, b) = (*stiffness)(b, a) = K0(a, b) + p;
+      }
+    }
+  }
+  if (f) force->noalias() += K0 * q;
+  if (energy) *energy = W;
+}
+
+}  // namespace substruct

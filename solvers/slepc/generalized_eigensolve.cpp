@@ -1,0 +1,253 @@
+#include "generalized_eigensolve.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <numeric>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+#include <slepceps.h>
+
+#include "petsc_matrix.hpp"
+#include "slepc_session.hpp"
+#include "substruct/core/error.hpp"
+#include "substruct/core/log.hpp"
+
+namespace substruct::slepc_plugin {
+namespace {
+
+/// Owns a PETSc object and destroys it when it goes.
+template <class T, PetscErrorCode (*destroy)(T*)>
+class Owned {
+ public:
+  Owned() = default;
+  ~Owned() {
+    if (object_ != nullptr) destroy(&object_);
+  }
+  Owned(const Owned&) = delete;
+  Owned& operator=(const Owned&) = delete;
+  T get() const { return object_; }
+  T* out() { return &object_; }
+
+ private:
+  T object_ = nullptr;
+};
+
+using OwnedEps = Owned<EPS, EPSDestroy>;
+using OwnedVec = Owned<Vec, VecDestroy>;
+using OwnedScatter = Owned<VecScatter, VecScatterDestroy>;
+
+/// A failed EPSSolve (in practice: the factorization of K − σM), kept apart from the other
+/// errors so that the automatic choice can fall back to MUMPS.
+class SolveFailed : public Error {
+ public:
+  using Error::Error;
+};
+
+double trace(const SparseMatrix& A) {
+  double t = 0;
+  for (Eigen::Index i = 0; i < A.rows(); ++i) t += A.coeff(i, i);
+  return t;
+}
+
+/// EPS set up for the shift-and-invert Krylov–Schur solve of (K, M) near σ, K − σM factored by
+/// `f` (not automatic).
+void configure(EPS eps, Mat K, Mat M, int count, double sigma, const SlepcSettings& s,
+               Factorization f) {
+  check(EPSSetOperators(eps, K, M), "EPSSetOperators");
+  check(EPSSetProblemType(eps, EPS_GHEP), "EPSSetProblemType(GHEP)");
+  check(EPSSetType(eps, EPSKRYLOVSCHUR), "EPSSetType(krylovschur)");
+  check(EPSSetWhichEigenpairs(eps, EPS_TARGET_MAGNITUDE), "EPSSetWhichEigenpairs");
+  check(EPSSetTarget(eps, sigma), "EPSSetTarget");
+  check(EPSSetDimensions(eps, count, s.ncv > 0 ? s.ncv : PETSC_DEFAULT, PETSC_DEFAULT),
+        "EPSSetDimensions");
+  check(EPSSetTolerances(eps, s.tolerance, s.max_iterations), "EPSSetTolerances");
+  check(EPSSetConvergenceTest(eps, EPS_CONV_REL), "EPSSetConvergenceTest");
+  ST st = nullptr;
+  check(EPSGetST(eps, &st), "EPSGetST");
+  check(STSetType(st, STSINVERT), "STSetType(sinvert)");
+  KSP ksp = nullptr;
+  check(STGetKSP(st, &ksp), "STGetKSP");
+  check(KSPSetType(ksp, KSPPREONLY), "KSPSetType(preonly)");
+  check(KSPSetErrorIfNotConverged(ksp, PETSC_TRUE), "KSPSetErrorIfNotConverged");
+  PC pc = nullptr;
+  check(KSPGetPC(ksp, &pc), "KSPGetPC");
+  check(PCSetType(pc, PCCHOLESKY), "PCSetType(cholesky)");
+  switch (f) {
+    case Factorization::automatic:
+    case Factorization::mumps:
+      check(PCFactorSetMatSolverType(pc, MATSOLVERMUMPS), "PCFactorSetMatSolverType(mumps)");
+      break;
+    case Factorization::petsc:
+      check(PCFactorSetMatSolverType(pc, MATSOLVERPETSC), "PCFactorSetMatSolverType(petsc)");
+      check(PCFactorSetMatOrderingType(pc, MATORDERINGND), "PCFactorSetMatOrderingType(nd)");
+      break;
+    case Factorization::cholmod:
+      check(PCFactorSetMatSolverType(pc, MATSOLVERCHOLMOD), "PCFactorSetMatSolverType(cholmod)");
+      break;
+  }
+}
+
+/// Normalises x to xᵀ M x = 1 and flips it so that its largest-magnitude entry (the first
+/// such) is positive.
+void normalize(Eigen::Ref<Eigen::VectorXd> x, const SparseMatrix& M) {
+  const double norm = std::sqrt(x.dot(M * x));
+  if (!(norm > 0)) throw Error("slepc: an eigenvector has zero or undefined M-norm");
+  Eigen::Index largest = 0;
+  x.cwiseAbs().maxCoeff(&largest);
+  x *= (x[largest] < 0 ? -1.0 : 1.0) / norm;
+}
+
+/// The solve with checked arguments: Kf, Mf fully stored and compressed, σ finite, `f` not
+/// automatic. Throws SolveFailed when EPSSolve fails.
+EigenPairs solve_with(MPI_Comm comm, const SparseMatrix& Kf, const SparseMatrix& Mf, int count,
+                      double sigma, const SlepcSettings& settings, Factorization f) {
+  const Eigen::Index n = Kf.rows();
+  const int ranks = size_of(comm);
+  const auto start = std::chrono::steady_clock::now();
+  const PetscMatrix A(comm, Kf), B(comm, Mf);
+  OwnedEps eps;
+  check(EPSCreate(comm, eps.out()), "EPSCreate");
+  configure(eps.get(), A.get(), B.get(), count, sigma, settings, f);
+  try {
+    check(EPSSolve(eps.get()), "EPSSolve");
+  } catch (const Error& e) {
+    throw SolveFailed(fmt::format(
+        "{}\n  while solving with the {} factorization of K − σM, σ = {:.6g}; if σ is (close "
+        "to) an eigenvalue, move it (a free-floating body has λ = 0: use σ < 0){}",
+        e.what(), to_string(f), sigma,
+        f == Factorization::cholmod
+            ? "; CHOLMOD needs K − σM positive definite (σ below the lowest eigenvalue): use "
+              "slepc.factorization = mumps for a shift inside the spectrum"
+            : ""));
+  }
+  PetscInt converged = 0, iterations = 0, ncv = 0, nev = 0, mpd = 0;
+  check(EPSGetConverged(eps.get(), &converged), "EPSGetConverged");
+  check(EPSGetIterationNumber(eps.get(), &iterations), "EPSGetIterationNumber");
+  check(EPSGetDimensions(eps.get(), &nev, &ncv, &mpd), "EPSGetDimensions");
+  if (converged < count)
+    throw Error(fmt::format(
+        "slepc: only {} of the {} eigenpairs nearest σ = {:.6g} converged in {} Krylov–Schur "
+        "iterations (tolerance {:.3g}, {} DOFs, subspace ncv = {}); raise slepc.max_iterations, "
+        "loosen slepc.tolerance, enlarge slepc.ncv or move the shift closer to the wanted "
+        "eigenvalues",
+        converged, count, sigma, iterations, settings.tolerance, n, ncv));
+
+  // The converged pairs nearest σ, each vector gathered on every rank.
+  OwnedVec x, all;
+  OwnedScatter scatter;
+  check(MatCreateVecs(A.get(), x.out(), nullptr), "MatCreateVecs");
+  check(VecScatterCreateToAll(x.get(), scatter.out(), all.out()), "VecScatterCreateToAll");
+  Eigen::VectorXd values(count);
+  Eigen::MatrixXd vectors(n, count);
+  for (int i = 0; i < count; ++i) {
+    PetscScalar lambda = 0;
+    check(EPSGetEigenpair(eps.get(), i, &lambda, nullptr, x.get(), nullptr), "EPSGetEigenpair");
+    check(VecScatterBegin(scatter.get(), x.get(), all.get(), INSERT_VALUES, SCATTER_FORWARD),
+          "VecScatterBegin");
+    check(VecScatterEnd(scatter.get(), x.get(), all.get(), INSERT_VALUES, SCATTER_FORWARD),
+          "VecScatterEnd");
+    const PetscScalar* entries = nullptr;
+    check(VecGetArrayRead(all.get(), &entries), "VecGetArrayRead");
+    vectors.col(i) = Eigen::Map<const Eigen::VectorXd>(entries, n);
+    check(VecRestoreArrayRead(all.get(), &entries), "VecRestoreArrayRead");
+    values[i] = lambda;
+  }
+
+  // Ascending, M-normalised, signs fixed.
+  std::vector<int> order(static_cast<std::size_t>(count));
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return values[a] < values[b]; });
+  EigenPairs pairs;
+  pairs.values.resize(count);
+  pairs.vectors.resize(n, count);
+  for (int i = 0; i < count; ++i) {
+    const auto k = static_cast<std::size_t>(i);
+    pairs.values[i] = values[order[k]];
+    pairs.vectors.col(i) = vectors.col(order[k]);
+    normalize(pairs.vectors.col(i), Mf);
+  }
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (rank_of(comm) == 0)
+    log::debug(
+        "slepc: {} eigenpairs of {} DOFs near σ = {:.6g} in {} Krylov–Schur iterations "
+        "(ncv {}, {} factorization, {} process{}), {:.3f} s; λ from {:.6g} to {:.6g}",
+        count, n, sigma, iterations, ncv, to_string(f), ranks, ranks == 1 ? "" : "es", seconds,
+        pairs.values[0], pairs.values[count - 1]);
+  return pairs;
+}
+
+}  // namespace
+
+const char* to_string(Factorization f) {
+  switch (f) {
+    case Factorization::automatic:
+      return "automatic";
+    case Factorization::mumps:
+      return "MUMPS";
+    case Factorization::petsc:
+      return "PETSc";
+    case Factorization::cholmod:
+      return "CHOLMOD";
+  }
+  return "unknown";
+}
+
+double automatic_shift(const SparseMatrix& K, const SparseMatrix& M) {
+  const double trace_k = trace(K), trace_m = trace(M);
+  if (!(trace_m > 0) || !std::isfinite(trace_k))
+    throw Error(fmt::format(
+        "slepc: cannot choose a shift: tr(K) = {}, tr(M) = {} (M must be positive definite)",
+        trace_k, trace_m));
+  return -1e-6 * std::abs(trace_k) / trace_m;
+}
+
+EigenPairs solve_generalized(MPI_Comm comm, const SparseMatrix& K, const SparseMatrix& M, int count,
+                             double shift, const SlepcSettings& settings) {
+  const Eigen::Index n = K.rows();
+  if (K.cols() != n || M.rows() != n || M.cols() != n)
+    throw Error(fmt::format("slepc: K ({}×{}) and M ({}×{}) must be square and of one size",
+                            K.rows(), K.cols(), M.rows(), M.cols()));
+  if (n == 0) throw Error("slepc: the problem is empty (0 DOFs; are all DOFs fixed?)");
+  if (count < 1 || count > n)
+    throw Error(fmt::format(
+        "slepc: {} eigenpairs requested of a problem with {} DOFs; ask for 1 to {}", count, n, n));
+  if (settings.ncv != 0 && (settings.ncv <= count || settings.ncv > n))
+    throw Error(fmt::format(
+        "slepc.ncv = {} must be 0 (automatic) or in ({}, {}] for {} eigenpairs of {} DOFs",
+        settings.ncv, count, n, count, n));
+  const int ranks = size_of(comm);
+  if ((settings.factorization == Factorization::petsc ||
+       settings.factorization == Factorization::cholmod) &&
+      ranks > 1)
+    throw Error(
+        fmt::format("slepc.factorization = {} factors on one process only; this run has {} (use "
+                    "slepc.factorization = mumps or auto)",
+                    settings.factorization == Factorization::petsc ? "petsc" : "cholmod", ranks));
+
+  SparseMatrix k_scratch, m_scratch;
+  const SparseMatrix& Kf = full_symmetric(K, k_scratch, "K");
+  const SparseMatrix& Mf = full_symmetric(M, m_scratch, "M");
+  const double sigma = std::isnan(shift) ? automatic_shift(Kf, Mf) : shift;
+  if (!std::isfinite(sigma))
+    throw Error(fmt::format("slepc: the shift must be finite, got {}", sigma));
+
+  if (settings.factorization != Factorization::automatic)
+    return solve_with(comm, Kf, Mf, count, sigma, settings, settings.factorization);
+  // Automatic: CHOLMOD's supernodal LLᵀ on one process when K − σM is likely positive definite
+  // (σ ≤ 0 and K positive semi-definite, as a stiffness at rest), MUMPS's LDLᵀ otherwise or
+  // when CHOLMOD finds it is not.
+  if (ranks == 1 && sigma <= 0) {
+    try {
+      return solve_with(comm, Kf, Mf, count, sigma, settings, Factorization::cholmod);
+    } catch (const SolveFailed& e) {
+      log::debug("slepc: {}\n  trying again with MUMPS", e.what());
+    }
+  }
+  return solve_with(comm, Kf, Mf, count, sigma, settings, Factorization::mumps);
+}
+
+}  // namespace substruct::slepc_plugin
