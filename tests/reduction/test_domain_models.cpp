@@ -13,6 +13,7 @@
 #include "substruct/fem/mass.hpp"
 #include "substruct/mesh/box_mesh.hpp"
 #include "substruct/plugin/plugin_host.hpp"
+#include "substruct/reduction/cubature.hpp"
 #include "substruct/reduction/mode_count.hpp"
 #include "support/temp_dir_test.hpp"
 
@@ -342,4 +343,30 @@ TEST_F(DomainModelsTest, FixedVerticesOnALineAreAnError) {
     build(scene, config({{"reduction.boundary", "fixed-vertices", "t"}}), none);
   });
   EXPECT_TRUE(contains(m, "domain 0: its 2 fixed vertices lie on a line")) << m;
+}
+
+TEST_F(DomainModelsTest, CubatureModelsAreCachedAndServeOtherMaterials) {
+  Scene scene = beam_scene();
+  scene.material_model = MaterialModel::corotational;
+  ModelCache cache(dir() / "cache");
+  // Reduced StVK polynomials are for StVK only.
+  EXPECT_TRUE(contains(error_message([&] { build(scene, config(), cache); }),
+                       "domain 0: reduced StVK polynomials need [material] model = stvk"));
+  const Config c = config({{"reduction.force_model", "cubature", "t"},
+                           {"reduction.cubature_elements", "12", "t"},
+                           {"reduction.cubature_poses", "16", "t"}});
+  std::string log;
+  const std::vector<DomainModel> cold = build(scene, c, cache, &log);
+  EXPECT_TRUE(contains(log, "cubature")) << log;
+  const std::vector<DomainModel> warm = build(scene, c, cache);
+  EXPECT_EQ(origins(warm), (std::vector<ModelOrigin>{ModelOrigin::cache, ModelOrigin::cache,
+                                                     ModelOrigin::instance}));
+  const Eigen::VectorXd q = Eigen::VectorXd::LinSpaced(8, 0.3, -0.2);
+  for (std::size_t d = 0; d < 3; ++d) {
+    const auto* cubature = dynamic_cast<const CubatureForceModel*>(warm[d].model->forces.get());
+    ASSERT_NE(cubature, nullptr) << d;
+    EXPECT_LE(cubature->elements().size(), 12u);
+    EXPECT_EQ(cubature->material(), MaterialModel::corotational);
+    EXPECT_EQ(warm[d].model->forces->force(q), cold[d].model->forces->force(q)) << d;
+  }
 }

@@ -14,6 +14,7 @@
 #include "substruct/fem/mass.hpp"
 #include "substruct/mesh/box_mesh.hpp"
 #include "substruct/plugin/plugin_host.hpp"
+#include "substruct/reduction/cubature.hpp"
 #include "substruct/reduction/reduced_stvk.hpp"
 #include "substruct/solvers/solver_provider.hpp"
 #include "support/temp_dir_test.hpp"
@@ -262,4 +263,31 @@ TEST(InstanceModel, ARotatedCopySharesTheForceModel) {
               instance_model(model, transform(0, Mat3::Identity(), Vec3::Zero()));
             }).find("scale must be positive"),
             std::string::npos);
+}
+
+// Any force model: the copy's energy is E'(w) = s³ E(w/s), so a cubature of the copy with the
+// same elements and weights is the scaled evaluation of the original's.
+TEST(InstanceModel, AScaledCubatureEqualsTheCubatureOfTheCopy) {
+  const ScaledCopy c;
+  ReducedModel model;
+  model.basis.U = Eigen::MatrixXd::Random(3 * c.mesh.num_vertices(), 5) * 0.05;
+  for (Index v : c.clamp.fixed_vertices) model.basis.U.middleRows<3>(3 * v).setZero();
+  model.basis.linear_eigenvalues = Eigen::VectorXd::LinSpaced(5, 1, 5);
+  const std::vector<Index> elements = {3, 17, 60, 101};
+  const std::vector<double> weights = {2.0, 0.5, 7.0, 1.25};
+  for (const MaterialModel material : {MaterialModel::stvk, MaterialModel::corotational}) {
+    model.forces =
+        std::make_shared<CubatureForceModel>(c.mesh, model.basis.U, elements, weights, material);
+    const ReducedModel instance = instance_model(model, c.T);
+    const CubatureForceModel direct(c.copy, instance.basis.U, elements, weights, material);
+    const Eigen::VectorXd q = Eigen::VectorXd::LinSpaced(5, 3.0, -2.0);
+    const Eigen::VectorXd f = direct.force(q);
+    EXPECT_LT((instance.forces->force(q) - f).norm(), 1e-10 * f.norm()) << to_string(material);
+    const Eigen::MatrixXd K = direct.stiffness(q);
+    EXPECT_LT((instance.forces->stiffness(q) - K).norm(), 1e-10 * K.norm());
+    EXPECT_NEAR(instance.forces->energy(q), direct.energy(q), 1e-10 * direct.energy(q));
+    // The deformation is large enough for the nonlinear part to matter.
+    const Eigen::VectorXd linear = direct.stiffness(Eigen::VectorXd::Zero(5)) * q;
+    EXPECT_GT((f - linear).norm(), 0.01 * f.norm());
+  }
 }

@@ -12,6 +12,7 @@
 
 #include "substruct/core/error.hpp"
 #include "substruct/mesh/box_mesh.hpp"
+#include "substruct/reduction/cubature.hpp"
 #include "substruct/reduction/reduced_model.hpp"
 #include "substruct/reduction/reduced_stvk.hpp"
 #include "support/temp_dir_test.hpp"
@@ -72,7 +73,7 @@ class ModelCacheTest : public substruct::testing::TempDirTest {
     write(file, bytes);
     std::string problem;
     ::testing::internal::CaptureStderr();
-    const std::optional<ReducedModel> loaded = cache_.load(h, &problem);
+    const std::optional<ReducedModel> loaded = cache_.load(h, nullptr, &problem);
     const std::string log = ::testing::internal::GetCapturedStderr();
     EXPECT_FALSE(loaded.has_value());
     EXPECT_NE(log.find("cache: ignoring " + file.string()), std::string::npos) << log;
@@ -126,6 +127,36 @@ TEST(ReducedModelFile, RoundTripIsBitExact) {
   const ReducedModel back = decode_reduced_model(bytes, 0x0123456789abcdefull);
   expect_same_model(model, back);
   EXPECT_EQ(encode_reduced_model(back, 0x0123456789abcdefull), bytes);
+}
+
+TEST(ReducedModelFile, ACubatureModelRoundTripsWithItsMesh) {
+  const Fixture f;
+  ReducedModel model = f.model(5);
+  model.force_kind = ForceModelKind::cubature;
+  model.material_model = MaterialModel::corotational;
+  model.forces = std::make_shared<CubatureForceModel>(
+      f.mesh, model.basis.U, std::vector<Index>{2, 41, 9}, std::vector<double>{1.5, 20.0, 0.25},
+      MaterialModel::corotational);
+  const std::string bytes = encode_reduced_model(model, 77);
+  const ReducedModel back = decode_reduced_model(bytes, 77, &f.mesh);
+  const auto* cubature = dynamic_cast<const CubatureForceModel*>(back.forces.get());
+  ASSERT_NE(cubature, nullptr);
+  EXPECT_EQ(cubature->elements(), (std::vector<Index>{2, 41, 9}));
+  EXPECT_EQ(cubature->weights(), (std::vector<double>{1.5, 20.0, 0.25}));
+  EXPECT_EQ(cubature->material(), MaterialModel::corotational);
+  EXPECT_EQ(back.material_model, MaterialModel::corotational);
+  EXPECT_EQ(back.force_kind, ForceModelKind::cubature);
+  const Eigen::VectorXd q = Eigen::VectorXd::LinSpaced(5, 0.5, -0.5);
+  EXPECT_EQ(back.forces->force(q), model.forces->force(q));
+  EXPECT_EQ(back.forces->stiffness(q), model.forces->stiffness(q));
+  EXPECT_GT(model.forces->force(q).norm(), 0);
+  EXPECT_EQ(encode_reduced_model(back, 77), bytes);
+  // Its element forces need the mesh.
+  EXPECT_NE(error_message([&] { decode_reduced_model(bytes, 77); }).find("needs its domain's mesh"),
+            std::string::npos);
+  const TetMesh other = make_box_mesh(Vec3(0, 0, 0), Vec3(1, 1, 1), 2, 2, 2);
+  EXPECT_NE(error_message([&] { decode_reduced_model(bytes, 77, &other); }).find("given a mesh"),
+            std::string::npos);
 }
 
 TEST(ReducedModelFile, ARigidModelHasNoForces) {
@@ -262,7 +293,7 @@ TEST_F(ModelCacheTest, AFileOfOtherInputsIsRejected) {
   fs::copy_file(cache_.store(h6, f_.model(6)), cache_.file(h7));
   std::string problem;
   ::testing::internal::CaptureStderr();
-  EXPECT_FALSE(cache_.load(h7, &problem).has_value());
+  EXPECT_FALSE(cache_.load(h7, nullptr, &problem).has_value());
   ::testing::internal::GetCapturedStderr();
   EXPECT_NE(problem.find("built from other inputs"), std::string::npos) << problem;
 }
@@ -309,7 +340,7 @@ TEST_F(ModelCacheTest, AnotherFileIsNotAModel) {
   write(cache_.file(h), "[scene]\nmesh = beam.veg\n");
   std::string problem;
   ::testing::internal::CaptureStderr();
-  EXPECT_FALSE(cache_.load(h, &problem).has_value());
+  EXPECT_FALSE(cache_.load(h, nullptr, &problem).has_value());
   ::testing::internal::GetCapturedStderr();
   EXPECT_NE(problem.find("not a substruct model file"), std::string::npos) << problem;
 }

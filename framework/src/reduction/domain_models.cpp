@@ -215,7 +215,7 @@ std::vector<DomainModel> build_domain_models(const Scene& scene, const Reduction
                       ? ", all vertices fixed"
                       : "");
       } else if (std::optional<ReducedModel> loaded =
-                     use_cache ? cache.load(hashes[ri]) : std::nullopt) {
+                     use_cache ? cache.load(hashes[ri], &sub.mesh) : std::nullopt) {
         dm.model = std::make_shared<ReducedModel>(std::move(*loaded));
         dm.origin = ModelOrigin::cache;
         dm.cache_file = cache.file(hashes[ri]);
@@ -250,7 +250,9 @@ std::vector<DomainModel> build_domain_models(const Scene& scene, const Reduction
         dm.model = std::move(model);
       }
     } catch (const Error& e) {
-      throw Error(fmt::format("domain {}: {}", rep, e.what()));
+      const std::string message = e.what();
+      if (message.starts_with(label + ":")) throw;
+      throw Error(fmt::format("{}: {}", label, message));
     }
     dm.seconds = seconds_since(domain_start);
     progress.advance(static_cast<std::size_t>(sub.mesh.num_elements()));

@@ -89,6 +89,30 @@ bool same_structure(const TetMesh& a, const TetMesh& b) {
   return true;
 }
 
+/// The forces of a copy scaled by s of a model with forces W, f, K (any material): the copy's
+/// energy of a nodal displacement w is E'(w) = s³ E(w/s) (gradients ∝ 1/s, volumes ∝ s³), so
+/// with U' = s^(−3/2) U:  W'(q) = s³ W(q̂),  f'(q) = s^(1/2) f(q̂),  K'(q) = s⁻² K(q̂),  q̂ = s^(−5/2)
+/// q.
+class ScaledForceModel : public ReducedForceModel {
+ public:
+  ScaledForceModel(std::shared_ptr<const ReducedForceModel> original, double s)
+      : ReducedForceModel(original->r()), original_(std::move(original)), s_(s) {}
+
+  void evaluate(const Eigen::VectorXd& q, double* energy, Eigen::VectorXd* force,
+                Eigen::MatrixXd* stiffness) const override {
+    check_coordinates(q, "scaled instance forces");
+    const Eigen::VectorXd q_hat = q * std::pow(s_, -2.5);
+    original_->evaluate(q_hat, energy, force, stiffness);
+    if (energy != nullptr) *energy *= s_ * s_ * s_;
+    if (force != nullptr) *force *= std::sqrt(s_);
+    if (stiffness != nullptr) *stiffness /= s_ * s_;
+  }
+
+ private:
+  std::shared_ptr<const ReducedForceModel> original_;
+  double s_;
+};
+
 /// Exact copies are fitted up to rounding (s = 1 ± 1e-16, R = I + O(1e-16)); a scale within 1e-12
 /// of 1 and a rotation within 1e-12 of I are made exact (so that the models of translated copies
 /// are shared as they are), and the residual of the snapped transform recomputed.
@@ -162,8 +186,10 @@ ReducedModel instance_model(const ReducedModel& model, const SimilarityTransform
   m.size *= s;
   if (model.forces == nullptr) return m;
   const auto* polynomial = dynamic_cast<const ReducedStVKPolynomial*>(model.forces.get());
-  if (polynomial == nullptr)
-    throw Error("instance_model: a scaled copy needs a polynomial force model");
+  if (polynomial == nullptr) {
+    m.forces = std::make_shared<ScaledForceModel>(model.forces, s);
+    return m;
+  }
   // Energy coefficients of degree k in q scale by s^(3 − 5k/2): K₀ (k = 2), c (3), d (4).
   const std::size_t r = static_cast<std::size_t>(model.r());
   const std::size_t quadratic = r * (r + 1) / 2;

@@ -21,13 +21,14 @@ fs::path ModelCache::file(std::uint64_t hash) const {
   return dir_ / fmt::format("model-{:016x}.ssrm", hash);
 }
 
-std::optional<ReducedModel> ModelCache::load(std::uint64_t hash, std::string* problem) const {
+std::optional<ReducedModel> ModelCache::load(std::uint64_t hash, const TetMesh* mesh,
+                                             std::string* problem) const {
   if (!enabled()) return std::nullopt;
   const fs::path path = file(hash);
   std::error_code ec;
   if (!fs::exists(path, ec)) return std::nullopt;
   try {
-    return read_reduced_model(path, hash);
+    return read_reduced_model(path, hash, mesh);
   } catch (const Error& e) {
     log::warn("cache: ignoring {}: {}; recomputing", path.string(), e.what());
     if (problem != nullptr) *problem = e.what();

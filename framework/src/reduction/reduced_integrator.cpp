@@ -2,8 +2,8 @@
 
 #include <cmath>
 
-#include <Eigen/Cholesky>
 #include <fmt/format.h>
+#include <Eigen/Cholesky>
 
 #include "detail/dense_cholesky.hpp"
 #include "substruct/core/error.hpp"
@@ -14,8 +14,8 @@ namespace {
 
 void check_settings(const ReducedNewmarkSettings& s) {
   if (!(s.beta > 0) || !(s.gamma >= 0.5))
-    throw Error(fmt::format("reduced Newmark: needs β > 0 and γ ≥ ½, got β = {}, γ = {}", s.beta,
-                            s.gamma));
+    throw Error(
+        fmt::format("reduced Newmark: needs β > 0 and γ ≥ ½, got β = {}, γ = {}", s.beta, s.gamma));
   if (s.max_iterations < 1)
     throw Error(fmt::format("reduced Newmark: max_iterations must be at least 1, got {}",
                             s.max_iterations));
@@ -47,8 +47,8 @@ ReducedNewmark::ReducedNewmark(const ReducedForceModel& forces, const Eigen::Mat
     throw Error("reduced Newmark: the mass matrix is not positive definite");
   unit_mass_ = mass.isIdentity(0.0);
   q_ = v_ = a_ = Eigen::VectorXd::Zero(r);
-  f_ = q_next_ = a_next_ = v_next_ = residual_ = Eigen::VectorXd::Zero(r);
-  K_ = A_ = factor_ = Eigen::MatrixXd::Zero(r, r);
+  f_ = q_next_ = a_next_ = v_next_ = residual_ = inverse_diagonal_ = Eigen::VectorXd::Zero(r);
+  K_ = factor_ = Eigen::MatrixXd::Zero(r, r);
 }
 
 void ReducedNewmark::set_frequency_scale(double alpha) {
@@ -77,16 +77,25 @@ void ReducedNewmark::evaluate_at(const Eigen::VectorXd& q) {
   }
 }
 
-// rhs ← A⁻¹ rhs; A is overwritten.
-void ReducedNewmark::solve(Eigen::MatrixXd& A, Eigen::VectorXd& rhs) {
-  const int r = static_cast<int>(A.rows());
-  factor_ = A;  // kept for the LDLᵀ fallback
-  if (detail::cholesky_factor(factor_.data(), r, r)) {
-    detail::cholesky_solve(factor_.data(), r, r, rhs.data());
+// rhs ← A⁻¹ rhs for A = a M' + b K' (M' = M/α, K' the scaled stiffness in K_).
+void ReducedNewmark::solve(double a, double b, Eigen::VectorXd& rhs) {
+  const int r = this->r();
+  const double m = a / alpha_;
+  auto form = [&](Eigen::MatrixXd& A) {
+    A = b * K_;
+    if (unit_mass_)
+      A.diagonal().array() += m;
+    else
+      A += m * mass_;
+  };
+  form(factor_);
+  if (detail::cholesky_factor(factor_.data(), r, r, inverse_diagonal_.data())) {
+    detail::cholesky_solve(factor_.data(), inverse_diagonal_.data(), r, r, rhs.data());
     return;
   }
-  const Eigen::LDLT<Eigen::MatrixXd> ldlt(A);
-  const double scale = A.diagonal().cwiseAbs().maxCoeff();
+  form(factor_);
+  const Eigen::LDLT<Eigen::MatrixXd> ldlt(factor_);
+  const double scale = factor_.diagonal().cwiseAbs().maxCoeff();
   if (ldlt.info() != Eigen::Success || !(ldlt.vectorD().cwiseAbs().minCoeff() > 1e-14 * scale))
     throw DivergenceError(settings_.domain, steps_ + 1,
                           "the reduced Newton matrix M/(β dt²) + γ D/(β dt) + K is singular");
@@ -123,8 +132,7 @@ int ReducedNewmark::step(double dt, const Eigen::VectorXd& f_ext) {
     if (unit_mass_) {
       a_ = residual_ / m;
     } else {
-      A_ = m * mass_;
-      solve(A_, residual_);
+      solve(1, 0, residual_);
       a_ = residual_;
     }
     acceleration_known_ = true;
@@ -151,18 +159,15 @@ int ReducedNewmark::step(double dt, const Eigen::VectorXd& f_ext) {
       add_mass_times(1, a_next_, residual_);
       add_mass_times(cM, v_next_, residual_);
     }
-    const double norm = residual_.norm();
-    if (it == 0)
-      R0 = norm;
-    else if (norm <= settings_.tolerance * R0)
-      break;
+    if (settings_.tolerance > 0) {
+      const double norm = residual_.norm();
+      if (it == 0)
+        R0 = norm;
+      else if (norm <= settings_.tolerance * R0)
+        break;
+    }
     // A = (c1 + c2 cM) M' + (1 + c2 cK) K'
-    A_ = (1 + c2 * cK) * K_;
-    if (unit_mass_)
-      A_.diagonal().array() += (c1 + c2 * cM) * m;
-    else
-      A_ += ((c1 + c2 * cM) * m) * mass_;
-    solve(A_, residual_);
+    solve(c1 + c2 * cM, 1 + c2 * cK, residual_);
     q_next_ -= residual_;
     ++iterations;
     if (!q_next_.allFinite())

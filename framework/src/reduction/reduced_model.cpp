@@ -12,6 +12,7 @@
 
 #include "substruct/core/error.hpp"
 #include "substruct/core/progress.hpp"
+#include "substruct/reduction/cubature.hpp"
 #include "substruct/reduction/linear_modes.hpp"
 #include "substruct/reduction/modal_derivatives.hpp"
 #include "substruct/reduction/reduced_stvk.hpp"
@@ -25,7 +26,7 @@ using Clock = std::chrono::steady_clock;
 constexpr char kMagic[8] = {'S', 'U', 'B', 'S', 'T', 'M', 'D', 'L'};
 constexpr std::size_t kHeaderSize = 40;
 
-enum class StoredForces : std::uint32_t { none = 0, polynomial = 1 };
+enum class StoredForces : std::uint32_t { none = 0, polynomial = 1, cubature = 2 };
 
 /// Appends little-endian numbers to a byte string.
 class Writer {
@@ -108,6 +109,16 @@ std::vector<Index> sorted_unique(std::vector<Index> v) {
   return v;
 }
 
+CubatureSettings cubature_settings(const ReductionSettings& settings, MaterialModel material) {
+  CubatureSettings c;
+  c.max_elements = settings.cubature_elements;
+  c.training_poses = settings.cubature_poses;
+  c.tolerance = settings.cubature_tolerance;
+  c.seed = settings.cubature_seed;
+  c.material = material;
+  return c;
+}
+
 double seconds_since(Clock::time_point start) {
   return std::chrono::duration<double>(Clock::now() - start).count();
 }
@@ -145,13 +156,19 @@ std::string encode_payload(const ReducedModel& m) {
     w.i64(p->r());
     w.u64(p->coefficients().size());
     w.f64s(p->coefficients().data(), p->coefficients().size());
+  } else if (const auto* c = dynamic_cast<const CubatureForceModel*>(m.forces.get())) {
+    w.u32(static_cast<std::uint32_t>(StoredForces::cubature));
+    w.string(to_string(c->material()));
+    w.u64(c->elements().size());
+    for (Index e : c->elements()) w.i64(e);
+    w.f64s(c->weights().data(), c->weights().size());
   } else {
     throw Error("reduced model: its force model has no file representation");
   }
   return std::move(w.bytes());
 }
 
-ReducedModel decode_payload(std::string_view payload) {
+ReducedModel decode_payload(std::string_view payload, const TetMesh* mesh) {
   Reader in(payload);
   ReducedModel m;
   m.vertices = static_cast<Index>(in.i64());
@@ -192,6 +209,19 @@ ReducedModel decode_payload(std::string_view payload) {
     in.f64s(coefficients.data(), coefficients.size());
     m.forces =
         std::make_shared<ReducedStVKPolynomial>(static_cast<int>(r), std::move(coefficients));
+  } else if (stored == StoredForces::cubature) {
+    const MaterialModel material = parse_material_model(in.string());
+    std::vector<Index> elements(in.count(16));
+    for (Index& e : elements) e = static_cast<Index>(in.i64());
+    std::vector<double> weights(elements.size());
+    in.f64s(weights.data(), weights.size());
+    if (mesh == nullptr) throw Error("a cubature model needs its domain's mesh to be read");
+    if (mesh->num_vertices() != m.vertices || mesh->num_elements() != m.elements)
+      throw Error(
+          fmt::format("a cubature model of {} vertices and {} tets, given a mesh of {} and {}",
+                      m.vertices, m.elements, mesh->num_vertices(), mesh->num_elements()));
+    m.forces = std::make_shared<CubatureForceModel>(*mesh, b.U, std::move(elements),
+                                                    std::move(weights), material);
   } else if (stored != StoredForces::none || cols != 0) {
     throw Error(fmt::format("malformed: force model tag {} for r = {}",
                             static_cast<std::uint32_t>(stored), cols));
@@ -217,9 +247,6 @@ ReducedModel compute_reduced_model(const TetMesh& mesh, MaterialModel material_m
         "{}: reduced StVK polynomials need [material] model = stvk, found {}; use [reduction] "
         "force_model = cubature",
         label, to_string(material_model)));
-  if (settings.force_model != ForceModelKind::polynomial && r > 0)
-    throw Error(fmt::format("{}: [reduction] force_model = {} is not available in this build", label,
-                            to_string(settings.force_model)));
   ReducedModel m;
   m.force_kind = settings.force_model;
   m.vertices = mesh.num_vertices();
@@ -257,6 +284,13 @@ ReducedModel compute_reduced_model(const TetMesh& mesh, MaterialModel material_m
     Progress progress(fmt::format("{}: reduced StVK polynomials", label),
                       static_cast<std::size_t>(mesh.num_elements()));
     m.forces = std::make_shared<ReducedStVKPolynomial>(mesh, m.basis.U, &progress);
+    progress.finish();
+  } else {
+    const CubatureSettings cubature = cubature_settings(settings, material_model);
+    Progress progress(fmt::format("{}: cubature training", label),
+                      static_cast<std::size_t>(cubature.training_poses + cubature.max_elements));
+    m.forces = std::make_shared<CubatureForceModel>(
+        CubatureForceModel::train(mesh, m.basis.U, cubature, &progress));
     progress.finish();
   }
   m.seconds_force_model = seconds_since(start);
@@ -317,6 +351,9 @@ std::uint64_t model_inputs_hash(const TetMesh& mesh, MaterialModel material_mode
     h.add_i64(settings.cubature_poses);
     h.add_f64(settings.cubature_tolerance);
     h.add_u64(settings.cubature_seed);
+    const CubatureSettings defaults = cubature_settings(settings, material_model);
+    h.add_f64(defaults.min_amplitude);
+    h.add_f64(defaults.max_amplitude);
   }
   h.add_string(settings.solver_signature);
   return h.digest();
@@ -335,7 +372,8 @@ std::string encode_reduced_model(const ReducedModel& model, std::uint64_t inputs
   return std::move(w.bytes());
 }
 
-ReducedModel decode_reduced_model(std::string_view bytes, std::uint64_t expected_hash) {
+ReducedModel decode_reduced_model(std::string_view bytes, std::uint64_t expected_hash,
+                                  const TetMesh* mesh) {
   const std::size_t magic_bytes = std::min(bytes.size(), sizeof kMagic);
   if (!std::equal(kMagic, kMagic + magic_bytes, bytes.begin()))
     throw Error("not a substruct model file (wrong magic)");
@@ -363,7 +401,7 @@ ReducedModel decode_reduced_model(std::string_view bytes, std::uint64_t expected
                             payload.size() - payload_size, payload_size));
   if (checksum(payload) != payload_checksum)
     throw Error("corrupt: the payload checksum does not match");
-  return decode_payload(payload);
+  return decode_payload(payload, mesh);
 }
 
 void write_reduced_model(const std::filesystem::path& file, const ReducedModel& model,
@@ -379,12 +417,13 @@ void write_reduced_model(const std::filesystem::path& file, const ReducedModel& 
   }
 }
 
-ReducedModel read_reduced_model(const std::filesystem::path& file, std::uint64_t expected_hash) {
+ReducedModel read_reduced_model(const std::filesystem::path& file, std::uint64_t expected_hash,
+                                const TetMesh* mesh) {
   std::ifstream in(file, std::ios::binary);
   if (!in) throw Error(fmt::format("cannot open the model file {}", file.string()));
   const std::string bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
   if (in.bad()) throw Error(fmt::format("cannot read the model file {}", file.string()));
-  return decode_reduced_model(bytes, expected_hash);
+  return decode_reduced_model(bytes, expected_hash, mesh);
 }
 
 }  // namespace substruct

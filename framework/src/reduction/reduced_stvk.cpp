@@ -4,8 +4,8 @@
 #include <chrono>
 #include <cmath>
 
-#include <Eigen/Cholesky>
 #include <fmt/format.h>
+#include <Eigen/Cholesky>
 
 #include "../fem/detail/material_checks.hpp"
 #include "detail/packed_triangle.hpp"
@@ -115,7 +115,7 @@ ReducedStVKPolynomial::ReducedStVKPolynomial(const TetMesh& mesh, const Eigen::M
   constexpr Index kChunk = 48;  // elements per dense update
   Eigen::MatrixXd Y(s, 6 * kChunk), Z(r, 6 * kChunk), H(r, 6 * kChunk);
   Eigen::Matrix<double, 12, Eigen::Dynamic> Ue(12, r);
-  RowMat G(9, r);                           // G(3m + n, i) = (G_i)_mn = Σ_a U_e(3a+m, i) ∂N_a/∂X_n
+  RowMat G(9, r);  // G(3m + n, i) = (G_i)_mn = Σ_a U_e(3a+m, i) ∂N_a/∂X_n
   Eigen::Matrix<double, 6, Eigen::Dynamic> Hv(6, r);  // h_i
   Eigen::Matrix<double, Eigen::Dynamic, 6> Sv(s, 6);  // s_pᵀ, p = (i, j), i ≤ j
   const double root_half = std::sqrt(0.5);
@@ -146,7 +146,8 @@ ReducedStVKPolynomial::ReducedStVKPolynomial(const TetMesh& mesh, const Eigen::M
         auto Gi = [&](int row, int m) { return G(3 * row + m, i); };
         auto Gj = [&](int row, int n) { return G.row(3 * row + n).segment(i, len); };
         for (int m = 0; m < 3; ++m)  // diagonal components
-          Sv.col(m).segment(p, len) = Gi(0, m) * Gj(0, m) + Gi(1, m) * Gj(1, m) + Gi(2, m) * Gj(2, m);
+          Sv.col(m).segment(p, len) =
+              Gi(0, m) * Gj(0, m) + Gi(1, m) * Gj(1, m) + Gi(2, m) * Gj(2, m);
         const int off_m[3] = {0, 0, 1}, off_n[3] = {1, 2, 2};
         for (int o = 0; o < 3; ++o) {  // √2 · ½ ((G_iᵀG_j)_mn + (G_iᵀG_j)_nm)
           const int m = off_m[o], n = off_n[o];
@@ -161,7 +162,7 @@ ReducedStVKPolynomial::ReducedStVKPolynomial(const TetMesh& mesh, const Eigen::M
       const Mat6 L4 = cholesky(voigt_form(mu / 4, lambda / 8));
       const Mat6 C3 = voigt_form(mu, lambda / 2);
       const Mat6 M3 = L4.triangularView<Eigen::Lower>().solve(C3).transpose();  // C₃ L₄⁻ᵀ
-      const Mat6 L2 = cholesky(2 * voigt_form(mu, lambda / 2));                  // C₂·2 = 2μI + λeeᵀ
+      const Mat6 L2 = cholesky(2 * voigt_form(mu, lambda / 2));  // C₂·2 = 2μI + λeeᵀ
       Y.middleCols<6>(6 * c).noalias() = root_V * (Sv * L4);
       Z.middleCols<6>(6 * c).noalias() = root_V * (Hv.transpose() * M3);
       H.middleCols<6>(6 * c).noalias() = root_V * (Hv.transpose() * L2);
@@ -216,13 +217,15 @@ ReducedStVKPolynomial::ReducedStVKPolynomial(int r, std::vector<double> coeffici
 
 namespace detail {
 
-// The coefficients as the evaluation reads them: K₀ dense, the cubic and quartic triangles with
-// padded rows in aligned storage.
+// The coefficients as the evaluation reads them, in aligned storage: K₀ dense; the cubic part as
+// the matrix H of its Hessian, K₂(q) = P₃ + P₃ᵀ with P₃ = Σ_m q_m H_m (column H_m a padded
+// triangle over [0, r)², one every `column` entries); the quartic triangles with padded rows.
 struct PaddedPolynomial {
   explicit PaddedPolynomial(int r) : layout(r) {}
   PaddedTriangles layout;
   Eigen::MatrixXd K0;
-  AlignedVector cubic, quartic;
+  std::size_t column = 0;
+  AlignedVector hessian, quartic;
 };
 
 }  // namespace detail
@@ -235,6 +238,26 @@ void ReducedStVKPolynomial::unpack() {
   const double* k = coefficients_.data();
   for (int a = 0; a < r; ++a)
     for (int b = a; b < r; ++b) padded->K0(a, b) = padded->K0(b, a) = *k++;
+  // The cubic energy's third derivatives: ∂³W/∂q_a∂q_b∂q_m = c_ijk × repeats(i, j, k) for
+  // (i, j, k) the sorted (a, b, m). H_m(a, b) is that for a < b and half of it for a = b.
+  const double* c = k;
+  std::vector<std::size_t> cubic_start(static_cast<std::size_t>(r) + 1, 0);  // of c_i··
+  for (int i = 0; i < r; ++i) cubic_start[i + 1] = cubic_start[i] + triangle_size(r - i);
+  auto third = [&](int a, int b, int m) {
+    int t[3] = {a, b, m};
+    std::sort(t, t + 3);
+    return c[cubic_start[t[0]] + row_offset(r, t[0], t[1]) +
+             static_cast<std::size_t>(t[2] - t[1])] *
+           repeats(t[0], t[1], t[2]);
+  };
+  padded->column = (L.size(0) + 3) & ~std::size_t{3};
+  padded->hessian.assign(padded->column * static_cast<std::size_t>(r), 0.0);
+  for (int m = 0; m < r; ++m) {
+    double* H = padded->hessian.data() + padded->column * static_cast<std::size_t>(m);
+    for (int a = 0; a < r; ++a)
+      for (int b = a; b < r; ++b) H[L.at(0, a, b)] = (a == b ? 0.5 : 1.0) * third(a, b, m);
+  }
+  k += cubic_count(r);
   // Copies the unpadded triangle over [m, r)² at k to the padded one at out.
   auto copy_triangle = [&](int m, double* out) {
     for (int row = m; row < r; ++row) {
@@ -242,8 +265,6 @@ void ReducedStVKPolynomial::unpack() {
       k += r - row;
     }
   };
-  padded->cubic.assign(L.nested(r), 0.0);
-  for (int i = 0; i < r; ++i) copy_triangle(i, padded->cubic.data() + L.nested(i));
   std::size_t quartic_size = 0;
   for (int j = 0; j < r; ++j) quartic_size += static_cast<std::size_t>(j + 1) * L.size(j);
   padded->quartic.assign(quartic_size, 0.0);
@@ -278,55 +299,36 @@ void ReducedStVKPolynomial::evaluate(const Eigen::VectorXd& q, double* energy,
 
   const detail::PaddedPolynomial& poly = *padded_;
   const detail::PaddedTriangles& L = poly.layout;
-  const std::size_t T0 = L.size(0), nq = static_cast<std::size_t>(L.padded_r());
-  const std::size_t ny = 2 * nq + ((2 * static_cast<std::size_t>(r) + 3) & ~std::size_t{3});
+  // The workspace, each array 32-byte aligned (its size rounded up to a multiple of 4).
+  auto round4 = [](std::size_t n) { return (n + 3) & ~std::size_t{3}; };
+  const auto rp = static_cast<std::size_t>(L.padded_r()), T0 = round4(L.size(0));
+  const std::size_t nq = round4(rp), nU = round4(L.nested(r));
+  const std::size_t ny = round4(2 * rp + static_cast<std::size_t>(r));
   thread_local detail::AlignedVector work;
-  work.resize(nq + 3 * T0 + L.nested(r) + ny);
+  work.resize(nq + 3 * T0 + nU + ny);
   double* qp = work.data();  // q, then zeros
   double* zz = qp + nq;
   double* P3 = zz + T0;
   double* P4 = P3 + T0;
   double* U = P4 + T0;
-  double* y = U + L.nested(r);
+  double* y = U + nU;
   std::copy(q.data(), q.data() + r, qp);
   std::fill(qp + r, qp + nq, 0.0);
-  detail::stvk_hessian_parts(L, poly.cubic.data(), poly.quartic.data(), qp, zz, U, y, P3, P4);
+  detail::stvk_hessian_parts(L, poly.hessian.data(), poly.column, poly.quartic.data(), qp, zz, U, y,
+                             P3, P4);
 
   // K = K₀ + P + Pᵀ (P = P₃ + P₄), f = K₀q + (P_f + P_fᵀ)q (P_f = ½P₃ + ⅓P₄),
   // W = ½qᵀK₀q + qᵀ(P₃/3 + P₄/6)q.
   const Eigen::MatrixXd& K0 = poly.K0;
-  double W = 0;
-  if (force) force->setZero();
-  double* f = force ? force->data() : nullptr;
-  for (int a = 0; a < r; ++a) {
-    const std::size_t row = L.row(0, a) - detail::PaddedTriangles::first_column(a);
-    const double* p3_row = P3 + row;  // indexed by column
-    const double* p4_row = P4 + row;
-    for (int b = a; b < r; ++b) {
-      const double p3 = p3_row[b];
-      const double p4 = p4_row[b];
-      const double qq = qp[a] * qp[b];
-      W += (p3 / 3 + p4 / 6) * qq + (a == b ? 0.5 : 1.0) * K0(a, b) * qq;
-      if (f) {
-        const double pf = 0.5 * p3 + p4 / 3;
-        if (a == b) {
-          f[a] += 2 * pf * qp[a];
-        } else {
-          f[a] += pf * qp[b];
-          f[b] += pf * qp[a];
-        }
-      }
-      if (stiffness) {
-        const double p = p3 + p4;
-        if (a == b)
-          (*stiffness)(a, a) = K0(a, a) + 2 * p;
-        else
-          (*stiffness)(a, b) = (*stiffness)(b, a) = K0(a, b) + p;
-      }
-    }
+  double* K = stiffness ? stiffness->data() : nullptr;
+  const double W = detail::stvk_assemble(L, P3, P4, qp, K0.data(), K, y);
+  if (stiffness) stiffness->triangularView<Eigen::StrictlyUpper>() = stiffness->transpose();
+  if (force || energy) {
+    Eigen::Map<Eigen::VectorXd> K0q(zz, r);  // zz is free again
+    K0q.noalias() = K0 * q;
+    if (force) *force = K0q + Eigen::Map<const Eigen::VectorXd>(y, r);
+    if (energy) *energy = 0.5 * q.dot(K0q) + W;
   }
-  if (f) force->noalias() += K0 * q;
-  if (energy) *energy = W;
 }
 
 }  // namespace substruct

@@ -63,11 +63,13 @@ std::vector<InstanceClass> find_instances(const Decomposition& decomposition,
 /// volume ∝ s³), an isotropic material and the copy's vertices numbered as the original's:
 /// - basis: U' = s^(−3/2) (I ⊗ R) U — each vertex's 3-vector rotated, U'ᵀ M' U' = I;
 /// - linear eigenvalues λ' = λ / s² (frequencies scale by 1/s);
-/// - reduced forces: the StVK energy of u' = U'q is s³ Σ_k s^(−k) Ψ_k(Uq) over its parts Ψ_k of
-///   degree k = 2, 3, 4 in the displacement gradient, and rotations leave it unchanged, so the
-///   polynomial coefficients scale by s^(3 − 5k/2): K₀ by s⁻², the cubic terms (P²) by s^(−9/2),
-///   the quartic terms (P³) by s⁻⁷; for a rotation and translation (s = 1) the force model is
-///   shared as it is.
+/// - reduced forces: the copy's elastic energy of a nodal displacement w is E'(w) = s³ E(w/s)
+///   (displacement gradients ∝ 1/s, volumes ∝ s³; rotations leave an isotropic material's energy
+///   unchanged), so W'(q) = s³ W(s^(−5/2) q), f'(q) = s^(1/2) f(s^(−5/2) q) and
+///   K'(q) = s⁻² K(s^(−5/2) q). Reduced StVK polynomials get new coefficients: the energy's terms
+///   of degree k in q scale by s^(3 − 5k/2), K₀ by s⁻², the cubic terms (P²) by s^(−9/2), the
+///   quartic terms (P³) by s⁻⁷; other force models (cubature: same elements and weights) are
+///   wrapped to evaluate the formulas above. For s = 1 the force model is shared as it is.
 /// - size ×s; vertices, elements, materials, boundary and timings are kept.
 ReducedModel instance_model(const ReducedModel& model, const SimilarityTransform& transform);
 

@@ -25,7 +25,9 @@ class ModelCache {
   /// trusted: a wrong magic or format version, other inputs (hash), a truncated or corrupt
   /// payload (checksum). A rejected file is never used: the reason is logged as a warning
   /// ("cache: ignoring FILE: …; recomputing") and, when `problem` is given, stored there.
-  std::optional<ReducedModel> load(std::uint64_t hash, std::string* problem = nullptr) const;
+  /// `mesh`, the domain's mesh, is needed to read cubature models (decode_reduced_model).
+  std::optional<ReducedModel> load(std::uint64_t hash, const TetMesh* mesh = nullptr,
+                                   std::string* problem = nullptr) const;
 
   /// Writes the model under `hash` (to a temporary name in the folder, then renamed, so readers
   /// never see half a file). Returns the file; throws Error when the folder or file cannot be

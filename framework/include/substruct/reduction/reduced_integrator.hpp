@@ -69,8 +69,8 @@ class ReducedNewmark {
   double potential_energy() const;
 
  private:
-  void evaluate_at(const Eigen::VectorXd& q);  // f_, K_ ← α f(q), α K(q)
-  void solve(Eigen::MatrixXd& A, Eigen::VectorXd& rhs);
+  void evaluate_at(const Eigen::VectorXd& q);            // f_, K_ ← α f(q), α K(q)
+  void solve(double a, double b, Eigen::VectorXd& rhs);  // rhs ← (a M/α + b K_)⁻¹ rhs
 
   const ReducedForceModel* forces_;
   ReducedNewmarkSettings settings_;
@@ -81,8 +81,8 @@ class ReducedNewmark {
   bool acceleration_known_ = false;
   long steps_ = 0;
   // Workspace.
-  Eigen::VectorXd f_, q_next_, a_next_, v_next_, residual_;
-  Eigen::MatrixXd K_, A_, factor_;
+  Eigen::VectorXd f_, q_next_, a_next_, v_next_, residual_, inverse_diagonal_;
+  Eigen::MatrixXd K_, factor_;
 };
 
 }  // namespace substruct

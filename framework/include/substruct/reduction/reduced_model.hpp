@@ -79,7 +79,8 @@ std::uint64_t model_inputs_hash(const TetMesh& mesh, MaterialModel material_mode
 /// The model file format. Header (40 bytes): magic "SUBSTMDL", u32 format version, u32 header
 /// size (40), u64 inputs hash, u64 payload size, u64 FNV-1a checksum of the payload. Payload:
 /// metadata, timings, U (column-major), eigenvalues, force model (kind, then polynomial
-/// coefficients or cubature elements and weights). Integers and doubles little-endian.
+/// coefficients, or cubature material, elements and weights). Integers and doubles
+/// little-endian.
 inline constexpr std::uint32_t kModelFormatVersion = 1;
 
 /// The bytes of a model file made from inputs of hash `inputs_hash`.
@@ -88,13 +89,16 @@ std::string encode_reduced_model(const ReducedModel& model, std::uint64_t inputs
 /// The model in `bytes`, checked before it is trusted. Throws Error saying why it is rejected:
 /// "not a substruct model file" (magic), "format version V, expected W", "built from other
 /// inputs" (hash), "truncated" / "trailing bytes" (payload size), "corrupt" (checksum), or
-/// "malformed".
-ReducedModel decode_reduced_model(std::string_view bytes, std::uint64_t expected_hash);
+/// "malformed". A cubature model evaluates element forces, so it needs the domain's `mesh` (the
+/// one its hash was made from; Error when it is missing or its size differs).
+ReducedModel decode_reduced_model(std::string_view bytes, std::uint64_t expected_hash,
+                                  const TetMesh* mesh = nullptr);
 
 /// Writes encode_reduced_model's bytes to `file` (replacing it). Throws Error when it cannot.
 void write_reduced_model(const std::filesystem::path& file, const ReducedModel& model,
                          std::uint64_t inputs_hash);
 /// Reads and decodes `file`; throws Error (as decode_reduced_model, or when it cannot be read).
-ReducedModel read_reduced_model(const std::filesystem::path& file, std::uint64_t expected_hash);
+ReducedModel read_reduced_model(const std::filesystem::path& file, std::uint64_t expected_hash,
+                                const TetMesh* mesh = nullptr);
 
 }  // namespace substruct

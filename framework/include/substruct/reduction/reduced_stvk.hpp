@@ -36,7 +36,8 @@ class ReducedStVKPolynomial : public ReducedForceModel {
   /// dense rank updates). `progress`, when given, advances by one per element (create it with
   /// total mesh.num_elements()). Deterministic. Throws Error when U does not have 3N rows, or for a
   /// degenerate element or a material with E ≤ 0 or ν outside (−1, ½).
-  ReducedStVKPolynomial(const TetMesh& mesh, const Eigen::MatrixXd& U, Progress* progress = nullptr);
+  ReducedStVKPolynomial(const TetMesh& mesh, const Eigen::MatrixXd& U,
+                        Progress* progress = nullptr);
 
   /// From stored coefficients (coefficients() of a model with the same r). Throws Error when
   /// there are not coefficient_count(r) of them or one is not finite.

@@ -11,43 +11,81 @@
 
 namespace substruct::detail {
 
-// Left-looking: for each column j, a_j[j:] −= Σ_{k<j} L_jk L[j:, k] (contiguous column axpys),
-// then L_jj = √a_jj and L[j+1:, j] = a_j[j+1:] / L_jj.
+// Left-looking, four columns at a time: the panel of columns j…j+3 (rows ≥ j) takes
+// −= L[·, k] L[j…j+3, k]ᵀ for every earlier column k (one pass over column k for all four), then
+// is factored on its own: L_jj = √a_jj, L[j+1:, j] = a_j[j+1:] / L_jj, and the next columns of
+// the panel take that column's update.
 SUBSTRUCT_KERNEL
-bool cholesky_factor(double* A, int n, int lda) {
+bool cholesky_factor(double* A, int n, int lda, double* inverse_diagonal) {
   const auto ld = static_cast<std::ptrdiff_t>(lda);
-  for (int j = 0; j < n; ++j) {
-    double* __restrict a = A + j * ld;
-    for (int k = 0; k < j; ++k) {
-      const double* __restrict l = A + k * ld;
-      const double ljk = l[j];
-      for (int i = j; i < n; ++i) a[i] -= ljk * l[i];
+  for (int j = 0; j < n; j += 4) {
+    const int nb = n - j < 4 ? n - j : 4;
+    double* __restrict a0 = A + j * ld;
+    if (nb == 4) {
+      double* __restrict a1 = a0 + ld;
+      double* __restrict a2 = a1 + ld;
+      double* __restrict a3 = a2 + ld;
+      for (int k = 0; k < j; ++k) {
+        const double* __restrict l = A + k * ld;
+        const double c0 = l[j], c1 = l[j + 1], c2 = l[j + 2], c3 = l[j + 3];
+        for (int i = j; i < n; ++i) {  // rows above a column's diagonal are scratch
+          const double li = l[i];
+          a0[i] -= c0 * li;
+          a1[i] -= c1 * li;
+          a2[i] -= c2 * li;
+          a3[i] -= c3 * li;
+        }
+      }
+    } else {
+      for (int t = 0; t < nb; ++t) {
+        double* __restrict a = a0 + t * ld;
+        for (int k = 0; k < j; ++k) {
+          const double* __restrict l = A + k * ld;
+          const double c = l[j + t];
+          for (int i = j; i < n; ++i) a[i] -= c * l[i];
+        }
+      }
     }
-    const double d = a[j];
-    if (!(d > 0) || !std::isfinite(d)) return false;
-    const double pivot = std::sqrt(d), inverse = 1 / pivot;
-    a[j] = pivot;
-    for (int i = j + 1; i < n; ++i) a[i] *= inverse;
+    for (int t = 0; t < nb; ++t) {
+      const int jt = j + t;
+      double* __restrict a = A + jt * ld;
+      for (int s = 0; s < t; ++s) {
+        const double* __restrict l = A + (j + s) * ld;
+        const double c = l[jt];
+        for (int i = jt; i < n; ++i) a[i] -= c * l[i];
+      }
+      const double d = a[jt];
+      if (!(d > 0) || !std::isfinite(d)) return false;
+      const double pivot = std::sqrt(d), inverse = 1 / pivot;
+      a[jt] = pivot;
+      inverse_diagonal[jt] = inverse;
+      for (int i = jt + 1; i < n; ++i) a[i] *= inverse;
+    }
   }
   return true;
 }
 
 // L y = b by columns (y_j = b_j / L_jj, b[j+1:] −= y_j L[j+1:, j]), then Lᵀ x = y by columns
-// (x_j = (y_j − L[j+1:, j] · x[j+1:]) / L_jj).
+// (x_j = (y_j − L[j+1:, j] · x[j+1:]) / L_jj), the divisions as products with the inverses.
 SUBSTRUCT_KERNEL
-void cholesky_solve(const double* L, int n, int lda, double* b) {
+void cholesky_solve(const double* L, const double* inverse_diagonal, int n, int lda, double* b) {
   const auto ld = static_cast<std::ptrdiff_t>(lda);
   for (int j = 0; j < n; ++j) {
     const double* __restrict l = L + j * ld;
-    const double y = b[j] / l[j];
+    const double y = b[j] * inverse_diagonal[j];
     b[j] = y;
     for (int i = j + 1; i < n; ++i) b[i] -= y * l[i];
   }
   for (int j = n - 1; j >= 0; --j) {
     const double* __restrict l = L + j * ld;
-    double s = b[j];
-    for (int i = j + 1; i < n; ++i) s -= l[i] * b[i];
-    b[j] = s / l[j];
+    double s0 = b[j], s1 = 0;  // two partial sums: a shorter dependency chain
+    int i = j + 1;
+    for (; i + 1 < n; i += 2) {
+      s0 -= l[i] * b[i];
+      s1 -= l[i + 1] * b[i + 1];
+    }
+    if (i < n) s0 -= l[i] * b[i];
+    b[j] = (s0 + s1) * inverse_diagonal[j];
   }
 }
 

@@ -6,11 +6,12 @@
 namespace substruct::detail {
 
 /// A = LLᵀ in place: A is n×n column-major with leading dimension lda; its lower triangle
-/// (diagonal included) is read and replaced by L, the strict upper triangle is not touched.
-/// Returns false (A partly overwritten) when a pivot is not positive and finite.
-bool cholesky_factor(double* A, int n, int lda);
+/// (diagonal included) is read and replaced by L, the strict upper triangle is overwritten
+/// (scratch); inverse_diagonal (n entries) receives 1/L_jj. Returns false (A partly
+/// overwritten) when a pivot is not positive and finite.
+bool cholesky_factor(double* A, int n, int lda, double* inverse_diagonal);
 
-/// b ← (LLᵀ)⁻¹ b with L from cholesky_factor.
-void cholesky_solve(const double* L, int n, int lda, double* b);
+/// b ← (LLᵀ)⁻¹ b with L and inverse_diagonal from cholesky_factor.
+void cholesky_solve(const double* L, const double* inverse_diagonal, int n, int lda, double* b);
 
 }  // namespace substruct::detail

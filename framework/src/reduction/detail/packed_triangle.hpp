@@ -3,10 +3,11 @@
 //
 // The triangle over [m, r)² holds row k (m ≤ k < r), the entries (k, l) for l = k…r−1, rows one
 // after the other; so the triangle over [j, r)², j ≥ m, is its suffix from row j. In the padded
-// form row k holds the columns 2⌊k/2⌋ … r₂−1 (r₂ = r rounded up to an even number), the entries
-// outside k…r−1 zero: this keeps the suffix property, and in 16-byte aligned storage puts every
-// column l at the same position in its pair in every row, so rows combine with each other and
-// with vectors indexed by column in aligned pairs (and in groups of 4 with one pair left over).
+// form, with groups of g columns (g = 4 when r is a multiple of 4, else 2: the least padding),
+// row k holds the columns g⌊k/g⌋ … r_g−1 (r_g = r rounded up to a multiple of g), the entries
+// outside k…r−1 zero. This keeps the suffix property, and in aligned storage puts every column
+// l at the same position of its group in every row, so rows combine with each other and with
+// vectors indexed by column in aligned groups (of 4, and one pair left over when g = 2).
 #include <cstddef>
 #include <new>
 #include <vector>
@@ -28,15 +29,18 @@ inline std::size_t row_offset(int r, int m, int k) {
 class PaddedTriangles {
  public:
   explicit PaddedTriangles(int r)
-      : r_(r), start_(static_cast<std::size_t>(r) + 1, 0), nested_(start_) {
+      : r_(r),
+        group_(r % 4 == 0 ? 4 : 2),
+        start_(static_cast<std::size_t>(r) + 1, 0),
+        nested_(start_) {
     for (int k = 0; k < r; ++k) start_[k + 1] = start_[k] + row_length(k);
     for (int m = 0; m < r; ++m) nested_[m + 1] = nested_[m] + size(m);
   }
   int r() const { return r_; }
-  /// r rounded up to an even number.
-  int padded_r() const { return (r_ + 1) & ~1; }
-  /// The first column row k holds: 2⌊k/2⌋.
-  static int first_column(int k) { return k & ~1; }
+  /// r rounded up to a multiple of the group size g.
+  int padded_r() const { return (r_ + group_ - 1) & ~(group_ - 1); }
+  /// The first column row k holds: g⌊k/g⌋.
+  int first_column(int k) const { return k & ~(group_ - 1); }
   /// Row k's length: padded_r() − first_column(k).
   std::size_t row_length(int k) const {
     return static_cast<std::size_t>(padded_r() - first_column(k));
@@ -55,6 +59,7 @@ class PaddedTriangles {
 
  private:
   int r_;
+  int group_;
   std::vector<std::size_t> start_;   // start_[k] = Σ_{k'<k} row_length(k')
   std::vector<std::size_t> nested_;  // nested_[m] = Σ_{m'<m} size(m')
 };
@@ -67,9 +72,9 @@ struct CacheAligned {
   template <class U>
   CacheAligned(const CacheAligned<U>&) {}
   T* allocate(std::size_t n) {
-    return static_cast<T*>(::operator new(n * sizeof(T), std::align_val_t{64}));
+    return static_cast<T*>(::operator new (n * sizeof(T), std::align_val_t{64}));
   }
-  void deallocate(T* p, std::size_t) { ::operator delete(p, std::align_val_t{64}); }
+  void deallocate(T* p, std::size_t) { ::operator delete (p, std::align_val_t{64}); }
   template <class U>
   bool operator==(const CacheAligned<U>&) const {
     return true;

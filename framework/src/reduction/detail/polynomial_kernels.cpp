@@ -104,30 +104,92 @@ inline double slice(std::size_t n, const double* w, const double* z, double a, d
   return lane_sum(s0 + s1, s2);
 }
 
+// Two quartic slices of one j (n even, w₂ = w₁ + n): x₁ += a w₁, x₂ += a w₂,
+// y (=, kAssign, or +=) b₁ w₁ + b₂ w₂; d₁ = Σ w₁ z, d₂ = Σ w₂ z.
+template <bool kAssign>
+inline void slice_pair(std::size_t n, const double* w, const double* z, double a, double* x1,
+                       double* x2, double b1, double b2, double* y, double& d1, double& d2) {
+  const double* w2 = w + n;
+  const v4d a4 = SPLAT4(a), b14 = SPLAT4(b1), b24 = SPLAT4(b2);
+  v4d s1 = SPLAT4(0), s2 = s1;
+  std::size_t t = 0;
+  for (; t + 4 <= n; t += 4) {
+    const v4d u = at4(w + t), v = at4(w2 + t), zv = at4(z + t);
+    at4(x1 + t) += a4 * u;
+    at4(x2 + t) += a4 * v;
+    if (kAssign)
+      at4(y + t) = b14 * u + b24 * v;
+    else
+      at4(y + t) += b14 * u + b24 * v;
+    s1 += u * zv;
+    s2 += v * zv;
+  }
+  v2d e1 = SPLAT2(0), e2 = e1;
+  if (t < n) {
+    const v2d u = at2(w + t), v = at2(w2 + t), zv = at2(z + t);
+    at2(x1 + t) += SPLAT2(a) * u;
+    at2(x2 + t) += SPLAT2(a) * v;
+    if (kAssign)
+      at2(y + t) = SPLAT2(b1) * u + SPLAT2(b2) * v;
+    else
+      at2(y + t) += SPLAT2(b1) * u + SPLAT2(b2) * v;
+    e1 = u * zv;
+    e2 = v * zv;
+  }
+  d1 = lane_sum(s1, e1);
+  d2 = lane_sum(s2, e2);
+}
+
+// The last slice of a j (W = d_jj··, n even): y (=, kAssign, or +=) a w, then p += s y − s² w
+// (y's new value); returns Σ w z.
+template <bool kAssign>
+inline double close_slice(std::size_t n, const double* w, const double* z, double a, double* y,
+                          double s, double* p) {
+  const v4d a4 = SPLAT4(a), s4 = SPLAT4(s), ss4 = SPLAT4(-s * s);
+  v4d d = SPLAT4(0);
+  std::size_t t = 0;
+  for (; t + 4 <= n; t += 4) {
+    const v4d wv = at4(w + t);
+    const v4d u = kAssign ? a4 * wv : at4(y + t) + a4 * wv;
+    at4(y + t) = u;
+    at4(p + t) += s4 * u + ss4 * wv;
+    d += wv * at4(z + t);
+  }
+  v2d e = SPLAT2(0);
+  if (t < n) {
+    const v2d wv = at2(w + t);
+    const v2d u = kAssign ? SPLAT2(a) * wv : at2(y + t) + SPLAT2(a) * wv;
+    at2(y + t) = u;
+    at2(p + t) += SPLAT2(s) * u + SPLAT2(-s * s) * wv;
+    e = wv * at2(z + t);
+  }
+  return lane_sum(d, e);
+}
+
 }  // namespace
 
 // The pass (reduced_stvk.cpp explains the sums):
 //   zz = q_k q_l;  quartic, for j, i ≤ j (W the triangle of d_ij··):
-//     U_i[rows ≥ j] += q_j W,  U_j += q_i W,  P₄(i, j) += Σ W zz
-//   (the first write of each U_j, at i = 0, assigns);
-//   then for each m (C the triangle of c_m··):
-//     P₃[rows ≥ m] += q_m C,       row m of P₃ += (C + Cᵀ) q,
-//     P₄[rows ≥ m] += ½ q_m U_m,   row m of P₄ += (U_m + U_mᵀ) q.
+//     U_i[rows ≥ j] += q_j W,  U_j += q_i W (twice for i = j),  P₄(i, j) += Σ W zz
+//   (the first write of each U_j, at i = 0, assigns). After the last i of a j, U_j holds
+//   Z_j + q_j W^{jj} with Z_j = Σ_{i≤j} q_i W^{ij}, and the (k,l) pairs' sum ½ Σ_m q_m U_m
+//   equals Σ_j q_j Z_j (both are Σ_{i≤j} q_i q_j W^{ij}): P₄[rows ≥ j] += q_j Z_j then, while
+//   U_j is at hand.
+//   Then row m of P₄ += (U_m + U_mᵀ) q for each m, and P₃ = Σ_m q_m H_m.
 SUBSTRUCT_KERNEL
-void stvk_hessian_parts(const PaddedTriangles& L, const double* cubic, const double* quartic,
-                        const double* q, double* zz, double* U, double* y, double* P3,
-                        double* P4) {
+void stvk_hessian_parts(const PaddedTriangles& L, const double* H, std::size_t column,
+                        const double* quartic, const double* q, double* zz, double* U, double* y,
+                        double* P3, double* P4) {
   const int r = L.r(), rp = L.padded_r();
   const std::size_t T0 = L.size(0);
   for (int k = 0; k < r; ++k) {  // the padding of q makes the columns ≥ r zero
-    const int c0 = PaddedTriangles::first_column(k);
+    const int c0 = L.first_column(k);
     double* row = zz + L.row(0, k) - c0;  // indexed by column
     int c = c0;
     for (; c + 4 <= rp; c += 4) at4(row + c) = SPLAT4(q[k]) * at4(q + c);
     if (c < rp) at2(row + c) = SPLAT2(q[k]) * at2(q + c);
-    if (c0 < k) row[c0] = 0;
+    for (c = c0; c < k; ++c) row[c] = 0;
   }
-  std::fill(P3, P3 + T0, 0.0);
   std::fill(P4, P4 + T0, 0.0);
 
   const double* w = quartic;
@@ -135,76 +197,142 @@ void stvk_hessian_parts(const PaddedTriangles& L, const double* cubic, const dou
     const std::size_t T = L.size(j);
     const double* z = zz + L.row(0, j);
     double* Uj = U + L.nested(j);
+    double* Pj = P4 + L.row(0, j);
     if (j == 0) {
-      P4[0] += slice<false, true>(T, w, z, 0, nullptr, 2 * q[0], Uj);
+      P4[0] += close_slice<true>(T, w, z, 2 * q[0], Uj, q[0], Pj);
       w += T;
       continue;
     }
-    P4[L.at(0, 0, j)] += slice<true, true>(T, w, z, q[j], U + L.row(0, j), q[0], Uj);
-    w += T;
-    for (int i = 1; i < j; ++i, w += T)
+    int i = 0;
+    if (j >= 2) {
+      double d0, d1;
+      slice_pair<true>(T, w, z, q[j], U + L.row(0, j), U + L.nested(1) + L.row(1, j), q[0], q[1],
+                       Uj, d0, d1);
+      P4[L.at(0, 0, j)] += d0;
+      P4[L.at(0, 1, j)] += d1;
+      w += 2 * T;
+      i = 2;
+    } else {
+      P4[L.at(0, 0, j)] += slice<true, true>(T, w, z, q[j], U + L.row(0, j), q[0], Uj);
+      w += T;
+      i = 1;
+    }
+    for (; i + 1 < j; i += 2, w += 2 * T) {
+      double d0, d1;
+      slice_pair<false>(T, w, z, q[j], U + L.nested(i) + L.row(i, j),
+                        U + L.nested(i + 1) + L.row(i + 1, j), q[i], q[i + 1], Uj, d0, d1);
+      P4[L.at(0, i, j)] += d0;
+      P4[L.at(0, i + 1, j)] += d1;
+    }
+    for (; i < j; ++i, w += T)
       P4[L.at(0, i, j)] +=
           slice<true, false>(T, w, z, q[j], U + L.nested(i) + L.row(i, j), q[i], Uj);
-    P4[L.at(0, j, j)] += slice<false, false>(T, w, z, 0, nullptr, 2 * q[j], Uj);
+    // The last term of Z_j; P₄[rows ≥ j] += q_j (U_j − q_j W^{jj}) = q_j Z_j.
+    P4[L.at(0, j, j)] += close_slice<false>(T, w, z, 2 * q[j], Uj, q[j], Pj);
     w += T;
   }
 
-  // (C q)_k and (Cᵀ q)_l by rows of C: the row sums go to d (by row), the column sums to y (by
-  // column, aligned with the rows).
-  double* y3 = y;
-  double* y4 = y + rp;
-  double* d3 = y + 2 * rp;
-  double* d4 = d3 + r;
-  const double* c = cubic;
+  // (U q)_k and (Uᵀ q)_l by rows of U_m: the row sums go to d (by row), the column sums to y (by
+  // column, aligned with the rows; even and odd rows apart, two shorter dependency chains).
+  double* d = y + 2 * rp;
   for (int m = 0; m < r; ++m) {
     const double* Um = U + L.nested(m);
-    const v4d s3 = SPLAT4(q[m]), s4 = SPLAT4(0.5 * q[m]);
     std::fill(y, y + 2 * rp, 0.0);
     for (int k = m; k < r; ++k) {
-      const std::size_t o = L.row(m, k);
-      const int c0 = PaddedTriangles::first_column(k);
-      const double* C = c + o - c0;  // indexed by column
-      const double* Uk = Um + o - c0;
-      double* p3 = P3 + L.row(0, k) - c0;
-      double* p4 = P4 + L.row(0, k) - c0;
+      const int c0 = L.first_column(k);
+      const double* Uk = Um + L.row(m, k) - c0;  // indexed by column
+      double* yk = y + (k & 1) * rp;
       const v4d qk = SPLAT4(q[k]);
-      v4d e3 = SPLAT4(0), e4 = e3;
+      v4d e = SPLAT4(0);
       int col = c0;
       for (; col + 4 <= rp; col += 4) {
-        const v4d cv = at4(C + col), uv = at4(Uk + col), qv = at4(q + col);
-        e3 += cv * qv;
-        e4 += uv * qv;
-        at4(y3 + col) += qk * cv;
-        at4(y4 + col) += qk * uv;
-        at4(p3 + col) += s3 * cv;
-        at4(p4 + col) += s4 * uv;
+        const v4d uv = at4(Uk + col);
+        e += uv * at4(q + col);
+        at4(yk + col) += qk * uv;
       }
-      v2d f3 = SPLAT2(0), f4 = f3;
+      v2d f = SPLAT2(0);
       if (col < rp) {
-        const v2d cv = at2(C + col), uv = at2(Uk + col), qv = at2(q + col);
-        f3 = cv * qv;
-        f4 = uv * qv;
-        at2(y3 + col) += SPLAT2(q[k]) * cv;
-        at2(y4 + col) += SPLAT2(q[k]) * uv;
-        at2(p3 + col) += SPLAT2(q[m]) * cv;
-        at2(p4 + col) += SPLAT2(0.5 * q[m]) * uv;
+        const v2d uv = at2(Uk + col);
+        f = uv * at2(q + col);
+        at2(yk + col) += SPLAT2(q[k]) * uv;
       }
-      d3[k] = lane_sum(e3, f3);
-      d4[k] = lane_sum(e4, f4);
+      d[k] = lane_sum(e, f);
     }
-    const int c0 = PaddedTriangles::first_column(m);
-    double* p3 = P3 + L.row(0, m) - c0;
+    const int c0 = L.first_column(m);
     double* p4 = P4 + L.row(0, m) - c0;
-    for (int col = c0; col < rp; col += 2) {
-      at2(p3 + col) += at2(y3 + col);
-      at2(p4 + col) += at2(y4 + col);
-    }
-    for (int k = m; k < r; ++k) {
-      p3[k] += d3[k];
-      p4[k] += d4[k];
-    }
-    c += L.size(m);
+    for (int col = c0; col < rp; col += 2) at2(p4 + col) += at2(y + col) + at2(y + rp + col);
+    for (int k = m; k < r; ++k) p4[k] += d[k];
   }
+
+  // P₃ = Σ_m q_m H_m, four columns at a time.
+  const std::size_t n = T0;  // a multiple of 2
+  std::fill(P3, P3 + n, 0.0);
+  int m = 0;
+  for (; m + 4 <= r; m += 4) {
+    const double* H0 = H + column * static_cast<std::size_t>(m);
+    const double* H1 = H0 + column;
+    const double* H2 = H1 + column;
+    const double* H3 = H2 + column;
+    const v4d a0 = SPLAT4(q[m]), a1 = SPLAT4(q[m + 1]), a2 = SPLAT4(q[m + 2]),
+              a3 = SPLAT4(q[m + 3]);
+    std::size_t t = 0;
+    for (; t + 4 <= n; t += 4)
+      at4(P3 + t) += (a0 * at4(H0 + t) + a1 * at4(H1 + t)) + (a2 * at4(H2 + t) + a3 * at4(H3 + t));
+    if (t < n)
+      at2(P3 + t) += (SPLAT2(q[m]) * at2(H0 + t) + SPLAT2(q[m + 1]) * at2(H1 + t)) +
+                     (SPLAT2(q[m + 2]) * at2(H2 + t) + SPLAT2(q[m + 3]) * at2(H3 + t));
+  }
+  for (; m < r; ++m) {
+    const double* Hm = H + column * static_cast<std::size_t>(m);
+    const v4d a = SPLAT4(q[m]);
+    std::size_t t = 0;
+    for (; t + 4 <= n; t += 4) at4(P3 + t) += a * at4(Hm + t);
+    if (t < n) at2(P3 + t) += SPLAT2(q[m]) * at2(Hm + t);
+  }
+}
+
+// For each row a (entries b ≥ a, indexed by column): K(b, a) = K₀(b, a) + p₃ + p₄ (the diagonal
+// twice), f += (P_f + P_fᵀ) q with P_f = ½P₃ + ⅓P₄, W = Σ_a q_a Σ_b (⅓p₃ + ⅙p₄) q_b.
+SUBSTRUCT_KERNEL
+double stvk_assemble(const PaddedTriangles& L, const double* P3, const double* P4, const double* q,
+                     const double* K0, double* K, double* f) {
+  const int r = L.r(), rp = L.padded_r();
+  const auto ld = static_cast<std::ptrdiff_t>(r);
+  const v4d half = SPLAT4(0.5), third = SPLAT4(1.0 / 3), sixth = SPLAT4(1.0 / 6);
+  std::fill(f, f + rp, 0.0);
+  double W = 0;
+  for (int a = 0; a < r; ++a) {
+    const int c0 = L.first_column(a);
+    const double* p3 = P3 + L.row(0, a) - c0;  // indexed by column
+    const double* p4 = P4 + L.row(0, a) - c0;
+    const double* k0 = K0 + a * ld;
+    double* k = K ? K + a * ld : nullptr;
+    const v4d qa = SPLAT4(q[a]);
+    v4d df = SPLAT4(0), dw = df;
+    int b = c0;
+    for (; b + 4 <= rp; b += 4) {
+      const v4d u = at4(p3 + b), v = at4(p4 + b), qb = at4(q + b);
+      const v4d pf = half * u + third * v;
+      df += pf * qb;
+      at4(f + b) += qa * pf;
+      dw += (third * u + sixth * v) * qb;
+    }
+    v2d ef = SPLAT2(0), ew = ef;
+    if (b < rp) {
+      const v2d u = at2(p3 + b), v = at2(p4 + b), qb = at2(q + b);
+      const v2d pf = SPLAT2(0.5) * u + SPLAT2(1.0 / 3) * v;
+      ef = pf * qb;
+      at2(f + b) += SPLAT2(q[a]) * pf;
+      ew = (SPLAT2(1.0 / 3) * u + SPLAT2(1.0 / 6) * v) * qb;
+    }
+    f[a] += lane_sum(df, ef);
+    W += q[a] * lane_sum(dw, ew);
+    if (k) {
+      for (int c = a; c < r; ++c) k[c] = k0[c] + (p3[c] + p4[c]);
+      k[a] += p3[a] + p4[a];
+    }
+  }
+  return W;
 }
 
 #undef SPLAT4

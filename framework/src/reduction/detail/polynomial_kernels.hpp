@@ -9,13 +9,20 @@ namespace substruct::detail {
 
 /// The parts of the Hessian of the cubic and quartic energy terms, as padded packed upper
 /// triangles over [0, r)²: K₂(q) = P₃ + P₃ᵀ and K₃(q) = P₄ + P₄ᵀ (see reduced_stvk.cpp).
-///   cubic:   for each i, the padded triangle over [i, r)² of c_ijk (j ≤ k);
+///   H:       P₃ = Σ_m q_m H_m, H_m (a padded triangle over [0, r)²) at H + m·column;
 ///   quartic: for each j, for each i ≤ j, the padded triangle over [j, r)² of d_ijkl (k ≤ l);
 ///   q:       r entries followed by zeros up to L.padded_r().
-/// Workspace: zz (L.size(0)), U (L.nested(r)), y (2 L.padded_r() + 2r). All arrays 16-byte
+/// Workspace: zz (L.size(0)), U (L.nested(r)), y (2 L.padded_r() + r). All arrays 32-byte
 /// aligned and distinct; P₃ and P₄ (L.size(0) each) are overwritten.
-void stvk_hessian_parts(const PaddedTriangles& L, const double* cubic, const double* quartic,
-                        const double* q, double* zz, double* U, double* y, double* P3,
-                        double* P4);
+void stvk_hessian_parts(const PaddedTriangles& L, const double* H, std::size_t column,
+                        const double* quartic, const double* q, double* zz, double* U, double* y,
+                        double* P3, double* P4);
+
+/// From P₃, P₄ of stvk_hessian_parts, q (padded as there) and K₀ (r×r, column-major):
+/// K = K₀ + P + Pᵀ with P = P₃ + P₄, written to the lower triangle of K (r×r, column-major; the
+/// strict upper triangle is not touched; K may be null), f = (P_f + P_fᵀ) q with
+/// P_f = ½P₃ + ⅓P₄ (f: L.padded_r() entries, overwritten), and returns qᵀ(P₃/3 + P₄/6)q.
+double stvk_assemble(const PaddedTriangles& L, const double* P3, const double* P4, const double* q,
+                     const double* K0, double* K, double* f);
 
 }  // namespace substruct::detail
