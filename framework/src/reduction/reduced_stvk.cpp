@@ -22,7 +22,7 @@ using detail::triangle_size;
 using Mat6 = Eigen::Matrix<double, 6, 6>;
 using RowMat = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
 
-// Σ_i T(r − i) = r(r+1)(r+2)/6: the cubic coefficients, and the size of the U_m triangles.
+// The numbers of cubic and quartic coefficients, r(r+1)(r+2)/6 and r(r+1)(r+2)(r+3)/24.
 std::size_t cubic_count(int r) {
   const auto n = static_cast<std::size_t>(r);
   return n * (n + 1) * (n + 2) / 6;
@@ -80,8 +80,9 @@ std::size_t ReducedStVKPolynomial::coefficient_count(int r) {
 //   A4_p,p' = V s_pᵀ C₄ s_p',  C₄ = μ/4 I + λ/8 eeᵀ.
 // Summed over the elements these are dense products of stacked per-element factors: with
 // C₄ = L₄L₄ᵀ, B = Σ_e A4 = Y Yᵀ for the blocks Y_e = √V S_e L₄ (S_e: one row s_pᵀ per pair), and
-// X = Σ_e A3 = Z Yᵀ for Z_e = √V H_e C₃ L₄⁻ᵀ. The coefficient of a monomial is the sum of the
-// ordered coefficients over the distinct orderings of its indices:
+// X = Σ_e A3 = Z Yᵀ for Z_e = √V H_e C₃ L₄⁻ᵀ (H_e: one row h_iᵀ per mode), and
+// K₀ = Σ_e Hk_e Hk_eᵀ for Hk_e = √V H_e L₂, L₂L₂ᵀ = 2C₂. The coefficient of a monomial is the sum
+// of the ordered coefficients over the distinct orderings of its indices:
 //   c_ijk  = 2 (X_i,jk + X_j,ik + X_k,ij) / (repeats),
 //   d_ijkl = 8 (B_ij,kl + B_ik,jl + B_il,jk) / (repeats).
 ReducedStVKPolynomial::ReducedStVKPolynomial(const TetMesh& mesh, const Eigen::MatrixXd& U,
@@ -113,7 +114,7 @@ ReducedStVKPolynomial::ReducedStVKPolynomial(const TetMesh& mesh, const Eigen::M
   Eigen::MatrixXd K0 = Eigen::MatrixXd::Zero(r, r);  // lower triangle
 
   constexpr Index kChunk = 48;  // elements per dense update
-  Eigen::MatrixXd Y(s, 6 * kChunk), Z(r, 6 * kChunk), H(r, 6 * kChunk);
+  Eigen::MatrixXd Y(s, 6 * kChunk), Z(r, 6 * kChunk), Hk(r, 6 * kChunk);
   Eigen::Matrix<double, 12, Eigen::Dynamic> Ue(12, r);
   RowMat G(9, r);  // G(3m + n, i) = (G_i)_mn = Σ_a U_e(3a+m, i) ∂N_a/∂X_n
   Eigen::Matrix<double, 6, Eigen::Dynamic> Hv(6, r);  // h_i
@@ -162,15 +163,15 @@ ReducedStVKPolynomial::ReducedStVKPolynomial(const TetMesh& mesh, const Eigen::M
       const Mat6 L4 = cholesky(voigt_form(mu / 4, lambda / 8));
       const Mat6 C3 = voigt_form(mu, lambda / 2);
       const Mat6 M3 = L4.triangularView<Eigen::Lower>().solve(C3).transpose();  // C₃ L₄⁻ᵀ
-      const Mat6 L2 = cholesky(2 * voigt_form(mu, lambda / 2));  // C₂·2 = 2μI + λeeᵀ
+      const Mat6 L2 = cholesky(2 * voigt_form(mu, lambda / 2));  // L₂L₂ᵀ = 2C₂ = 2μI + λeeᵀ
       Y.middleCols<6>(6 * c).noalias() = root_V * (Sv * L4);
       Z.middleCols<6>(6 * c).noalias() = root_V * (Hv.transpose() * M3);
-      H.middleCols<6>(6 * c).noalias() = root_V * (Hv.transpose() * L2);
+      Hk.middleCols<6>(6 * c).noalias() = root_V * (Hv.transpose() * L2);
     }
     const Eigen::Index cols = 6 * count;
     B.selfadjointView<Eigen::Lower>().rankUpdate(Y.leftCols(cols));
     Xt.noalias() += Y.leftCols(cols) * Z.leftCols(cols).transpose();
-    K0.selfadjointView<Eigen::Lower>().rankUpdate(H.leftCols(cols));
+    K0.selfadjointView<Eigen::Lower>().rankUpdate(Hk.leftCols(cols));
     if (progress) progress->advance(static_cast<std::size_t>(count));
   }
 

@@ -13,9 +13,10 @@ struct ReducedNewmarkSettings {
   /// Newton stops early once ‖R‖ ≤ tolerance · ‖R₀‖ (R₀ the residual at q₊ = q); 0 never stops
   /// early.
   double tolerance = 0;
-  double mass_damping = 0;       // Rayleigh: D = mass_damping M + stiffness_damping K(q)
-  double stiffness_damping = 0;  //
-  int domain = 0;                // named in DivergenceError
+  /// Rayleigh damping D = mass_damping M + stiffness_damping K(q).
+  double mass_damping = 0;
+  double stiffness_damping = 0;
+  int domain = 0;  // named in DivergenceError
 };
 
 /// Integrates M q̈ + D q̇ + f(q) = f_ext, D = a M + b K(q) (Rayleigh), with implicit Newmark:
@@ -31,7 +32,9 @@ struct ReducedNewmarkSettings {
 /// times as high (ω' = √(αk/(m/α)) = αω) and the amplitude after a given impulse is unchanged;
 /// the Rayleigh damping uses the scaled M and K.
 ///
-/// The force model must outlive the integrator. Steps allocate nothing after the first.
+/// The force model must outlive the integrator. A step allocates nothing itself (except for the
+/// LDLᵀ fallback); ReducedStVKPolynomial allocates nothing after its first evaluation on a
+/// thread.
 class ReducedNewmark {
  public:
   /// Unit mass. Throws Error for β ≤ 0, γ < ½, max_iterations < 1, tolerance < 0 or negative

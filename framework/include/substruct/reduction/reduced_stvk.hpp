@@ -23,18 +23,21 @@ struct PaddedPolynomial;
 /// which equal Uᵀ f_int(Uq) and Uᵀ K(Uq) U of ElasticForceModel(mesh, stvk) up to round-off.
 /// Only the symmetric-unique coefficients are stored: K₀ (r(r+1)/2), c (r(r+1)(r+2)/6) and d
 /// (r(r+1)(r+2)(r+3)/24), the energy's monomial coefficients (the force tensors P², P³ are their
-/// derivatives). An evaluation accumulates K(q) from them in about 3·r⁴/24 multiply-adds and gets
+/// derivatives). An evaluation accumulates K(q) in one pass over them — three multiply-adds per
+/// quartic coefficient (about r⁴/8 in all), r³/2 for the cubic part — and gets
 /// f = K₀q + ½K₂(q)q + ⅓K₃(q)q and W from the same sums (K₂, K₃ the parts of K linear and
-/// quadratic in q, by Euler's theorem for homogeneous polynomials), so force, stiffness and energy
-/// cost one pass over the coefficients.
+/// quadratic in q, by Euler's theorem for homogeneous polynomials), so force, stiffness and
+/// energy cost the same as the stiffness alone. The inner loops use AVX2/FMA where the processor
+/// has them (results are then bit-identical from call to call on that machine).
 ///
 /// Each element uses its own material. The fixed vertices of a domain are the zero rows of U.
 class ReducedStVKPolynomial : public ReducedForceModel {
  public:
   /// Builds the coefficients from the mesh and the 3N×r basis U (per element: project the shape
   /// function gradients onto U, form the strain products, accumulate the coefficient tensors with
-  /// dense rank updates). `progress`, when given, advances by one per element (create it with
-  /// total mesh.num_elements()). Deterministic. Throws Error when U does not have 3N rows, or for a
+  /// dense rank updates; the build holds an (r(r+1)/2)² matrix, 5 MB at r = 40, 200 MB at
+  /// r = 100). `progress`, when given, advances by one per element (create it with total
+  /// mesh.num_elements()). Deterministic. Throws Error when U does not have 3N rows, or for a
   /// degenerate element or a material with E ≤ 0 or ν outside (−1, ½).
   ReducedStVKPolynomial(const TetMesh& mesh, const Eigen::MatrixXd& U,
                         Progress* progress = nullptr);
