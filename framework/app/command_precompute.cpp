@@ -13,6 +13,7 @@
 #include "substruct/plugin/plugin_host.hpp"
 #include "substruct/reduction/domain_models.hpp"
 #include "substruct/scene/scene.hpp"
+#include "substruct/sim/simulation.hpp"
 #include "substruct/solvers/solver_provider.hpp"
 
 namespace substruct::cli {
@@ -20,13 +21,6 @@ namespace substruct::cli {
 namespace {
 
 namespace fs = std::filesystem;
-
-/// [run] cache_dir, or .substruct-cache beside the scene file (as `substruct run` uses).
-fs::path cache_dir(const Config& config, const Scene& scene) {
-  const fs::path dir = config.path("run.cache_dir");
-  if (!dir.empty()) return dir;
-  return (scene.file.empty() ? fs::current_path() : scene.file.parent_path()) / ".substruct-cache";
-}
 
 std::string origin_text(const DomainModel& m) {
   switch (m.origin) {

@@ -30,6 +30,12 @@ fs::path output_path(const Config& config, const Scene& scene) {
   return output;
 }
 
+fs::path cache_dir(const Config& config, const Scene& scene) {
+  const fs::path dir = config.path("run.cache_dir");
+  if (!dir.empty()) return dir;
+  return (scene.file.empty() ? fs::current_path() : scene.file.parent_path()) / ".substruct-cache";
+}
+
 Simulation::Simulation(const Config& config, const PluginHost& host)
     : config_(config), scene_(load_scene(config_)), solvers_(host, config_) {
   method_name_ = config_.get<std::string>("coupling.plugin");
@@ -52,11 +58,7 @@ Simulation::~Simulation() = default;
 
 double Simulation::precompute() {
   const auto start = Clock::now();
-  fs::path cache = config_.path("run.cache_dir");
-  if (cache.empty())
-    cache =
-        (scene_.file.empty() ? fs::current_path() : scene_.file.parent_path()) / ".substruct-cache";
-  method_->precompute(PrecomputeContext{scene_, solvers_, cache});
+  method_->precompute(PrecomputeContext{scene_, solvers_, cache_dir(config_, scene_)});
   precomputed_ = true;
   return std::chrono::duration<double>(Clock::now() - start).count();
 }

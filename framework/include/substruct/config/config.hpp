@@ -35,7 +35,7 @@ class Config {
   static Config from_settings(const std::vector<Setting>& settings,
                               const std::filesystem::path& base_dir, const PluginHost& host);
 
-  /// The framework's own sections: [scene] [material] [coupling] [solvers] [run].
+  /// The framework's own sections: [scene] [material] [coupling] [solvers] [reduction] [run].
   static boost::program_options::options_description framework_options();
 
   bool has(const std::string& key) const;  // set by the user or with a default

@@ -87,4 +87,7 @@ class Simulation {
 /// [run] output resolved: relative to the working directory; default out/<scene>.pvd.
 std::filesystem::path output_path(const Config& config, const Scene& scene);
 
+/// [run] cache_dir resolved: relative to the scene file; default .substruct-cache beside it.
+std::filesystem::path cache_dir(const Config& config, const Scene& scene);
+
 }  // namespace substruct
