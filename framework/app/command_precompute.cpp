@@ -43,39 +43,24 @@ std::string ms(double seconds) {
 }  // namespace
 
 int command_precompute(const Args& raw_args) {
-  GlobalOptions global;
-  const Args args = take_global_options(raw_args, global);
-  std::string scene_file;
-  std::vector<std::string> overrides;
-  for (const std::string& a : args) {
-    if (a == "--help" || a == "-h") {
-      std::printf(
-          "usage: substruct precompute SCENE.ini [--section.key=value …]\n"
-          "  Builds the reduced model of every domain as the scene's [reduction] section asks\n"
-          "  (basis size, modal derivatives, force model, boundary condition, instancing) and\n"
-          "  stores it in the model cache ([run] cache_dir, default .substruct-cache beside the\n"
-          "  scene), so that later runs load it. Models whose inputs did not change are loaded;\n"
-          "  damaged or stale cache files are reported and recomputed.\n"
-          "  Prints a table per domain (DOFs, r, where the model came from, timings [ms]).\n"
-          "  e.g. --reduction.modes=30 --reduction.cache=false; substruct help scene lists "
-          "keys.\n");
-      return 0;
-    }
-    if (a.starts_with("--"))
-      overrides.push_back(a);
-    else if (scene_file.empty())
-      scene_file = a;
-    else
-      throw Error(fmt::format(
-          "precompute: unexpected argument '{}' (one scene file; settings as --section.key=value)",
-          a));
+  const SceneArguments args = parse_scene_arguments("precompute", raw_args);
+  if (args.help) {
+    std::printf(
+        "usage: substruct precompute SCENE.ini [--section.key=value …]\n"
+        "  Builds the reduced model of every domain as the scene's [reduction] section asks\n"
+        "  (basis size, modal derivatives, force model, boundary condition, instancing) and\n"
+        "  stores it in the model cache ([run] cache_dir, default .substruct-cache beside the\n"
+        "  scene), so that later runs load it. Models whose inputs did not change are loaded;\n"
+        "  damaged or stale cache files are reported and recomputed.\n"
+        "  Prints a table per domain (DOFs, r, where the model came from, timings [ms]).\n"
+        "  e.g. --reduction.modes=30 --reduction.cache=false; substruct help scene lists "
+        "keys.\n");
+    return 0;
   }
-  if (scene_file.empty())
-    throw Error("precompute: which scene? usage: substruct precompute SCENE.ini");
 
   const auto start = std::chrono::steady_clock::now();
-  PluginHost host(global.plugin_paths);
-  const Config config = Config::load(scene_file, overrides, host);
+  PluginHost host(args.global.plugin_paths);
+  const Config config = Config::load(args.scene_file, args.overrides, host);
   const Scene scene = load_scene(config);
   const ReductionSettings settings = ReductionSettings::from_config(config);
   const SolverProvider solvers(host, config);

@@ -13,34 +13,19 @@
 namespace substruct::cli {
 
 int command_run(const Args& raw_args) {
-  GlobalOptions global;
-  const Args args = take_global_options(raw_args, global);
-  std::string scene_file;
-  std::vector<std::string> overrides;
-  for (const std::string& a : args) {
-    if (a == "--help" || a == "-h") {
-      std::printf(
-          "usage: substruct run SCENE.ini [--section.key=value …]\n"
-          "  Simulates the scene with the coupling method it names (or --coupling.plugin=NAME)\n"
-          "  and writes the trajectory ([run] output, default out/<scene>.pvd).\n"
-          "  Any scene key can be overridden, e.g. --run.steps=50 --material.model=linear.\n"
-          "  substruct help scene lists the keys.\n");
-      return 0;
-    }
-    if (a.starts_with("--"))
-      overrides.push_back(a);
-    else if (scene_file.empty())
-      scene_file = a;
-    else
-      throw Error(
-          fmt::format("run: unexpected argument '{}' (one scene file; settings as "
-                      "--section.key=value)",
-                      a));
+  const SceneArguments args = parse_scene_arguments("run", raw_args);
+  if (args.help) {
+    std::printf(
+        "usage: substruct run SCENE.ini [--section.key=value …]\n"
+        "  Simulates the scene with the coupling method it names (or --coupling.plugin=NAME)\n"
+        "  and writes the trajectory ([run] output, default out/<scene>.pvd).\n"
+        "  Any scene key can be overridden, e.g. --run.steps=50 --material.model=linear.\n"
+        "  substruct help scene lists the keys.\n");
+    return 0;
   }
-  if (scene_file.empty()) throw Error("run: which scene? usage: substruct run SCENE.ini");
 
-  PluginHost host(global.plugin_paths);
-  const Config config = Config::load(scene_file, overrides, host);
+  PluginHost host(args.global.plugin_paths);
+  const Config config = Config::load(args.scene_file, args.overrides, host);
   Simulation simulation(config, host);
   const RunSummary s = simulation.run();
 

@@ -29,6 +29,16 @@ struct GlobalOptions {
 /// Removes the global options from `args` (applying --quiet/--verbose) and returns the rest.
 Args take_global_options(const Args& args, GlobalOptions& options);
 
+/// The arguments of a command that works on a scene: `COMMAND SCENE.ini [--section.key=value …]`.
+struct SceneArguments {
+  GlobalOptions global;
+  std::string scene_file;
+  std::vector<std::string> overrides;  // "--section.key=value"
+  bool help = false;                   // --help or -h was given
+};
+/// Parses them; throws Error naming `command` for a missing scene or a stray argument.
+SceneArguments parse_scene_arguments(const char* command, const Args& args);
+
 }  // namespace substruct::cli
 
 #define SUBSTRUCT_COMMAND_CONCAT2(a, b) a##b
