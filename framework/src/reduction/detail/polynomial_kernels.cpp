@@ -2,11 +2,7 @@
 
 #include <algorithm>
 
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-#define SUBSTRUCT_KERNEL __attribute__((target_clones("arch=x86-64-v3", "default")))
-#else
-#define SUBSTRUCT_KERNEL
-#endif
+#include "kernel_dispatch.hpp"
 
 namespace substruct::detail {
 

@@ -1,0 +1,9 @@
+#pragma once
+// SUBSTRUCT_KERNEL marks a hot numerical loop to be compiled twice, for x86-64-v3 (AVX2/FMA)
+// and for the baseline, with the processor choosing at load time; no build flag is needed.
+// Results are bit-identical from call to call on one machine.
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define SUBSTRUCT_KERNEL __attribute__((target_clones("arch=x86-64-v3", "default")))
+#else
+#define SUBSTRUCT_KERNEL
+#endif
