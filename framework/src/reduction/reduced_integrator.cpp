@@ -51,6 +51,17 @@ ReducedNewmark::ReducedNewmark(const ReducedForceModel& forces, const Eigen::Mat
   K_ = factor_ = Eigen::MatrixXd::Zero(r, r);
 }
 
+void ReducedNewmark::set_mass(const Eigen::MatrixXd& mass) {
+  const int r = this->r();
+  if (mass.rows() != r || mass.cols() != r)
+    throw Error(fmt::format("reduced Newmark: the mass matrix is {}×{}, expected {}×{}",
+                            mass.rows(), mass.cols(), r, r));
+  if (!mass.allFinite())
+    throw DivergenceError(settings_.domain, steps_ + 1, "the reduced mass matrix is not finite");
+  mass_ = mass;
+  unit_mass_ = mass.isIdentity(0.0);
+}
+
 void ReducedNewmark::set_frequency_scale(double alpha) {
   if (!(alpha > 0) || !std::isfinite(alpha))
     throw Error(fmt::format("reduced Newmark: the frequency scale must be > 0, got {}", alpha));

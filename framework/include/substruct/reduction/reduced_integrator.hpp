@@ -48,6 +48,12 @@ class ReducedNewmark {
   int r() const { return forces_->r(); }
   const ReducedNewmarkSettings& settings() const { return settings_; }
 
+  /// Replaces the mass matrix (r×r, symmetric positive definite: checked by the next step's
+  /// factorisation, which throws DivergenceError when it fails), e.g. a mass that changes with the
+  /// state (Barbič–Zhao 2011, Eq. 17: M_i + Σ_j M_ij). Takes effect at the next step; the state is
+  /// kept. Throws Error when it is not r×r or not finite.
+  void set_mass(const Eigen::MatrixXd& mass);
+
   /// Sets α > 0 (throws Error otherwise); takes effect at the next step, the state is kept.
   void set_frequency_scale(double alpha);
   double frequency_scale() const { return alpha_; }
