@@ -1,0 +1,72 @@
+#include "substruct/kinematics/polar_decomposition_derivative.hpp"
+
+#include <cmath>
+
+#include <fmt/format.h>
+
+#include "substruct/core/error.hpp"
+#include "substruct/kinematics/skew.hpp"
+
+namespace substruct {
+namespace {
+
+// |det K| ≤ this × ‖K‖_F³: K = tr(S) I − S is singular to working precision.
+constexpr double kSingularDeterminant = 1e-12;
+
+// K⁻¹ for K = tr(S) I − S (symmetric, eigenvalues σ₂+σ₃, σ₁+σ₃, σ₁+σ₂), so that
+// G⁻¹ = ((tr(S) I − S) Rᵀ)⁻¹ = R K⁻¹.
+Mat3 inverse_of_trace_complement(const Mat3& S) {
+  const Mat3 K = S.trace() * Mat3::Identity() - S;
+  Mat3 c;  // cofactors of the symmetric K
+  c(0, 0) = K(1, 1) * K(2, 2) - K(1, 2) * K(2, 1);
+  c(0, 1) = K(1, 2) * K(2, 0) - K(1, 0) * K(2, 2);
+  c(0, 2) = K(1, 0) * K(2, 1) - K(1, 1) * K(2, 0);
+  c(1, 1) = K(0, 0) * K(2, 2) - K(0, 2) * K(2, 0);
+  c(1, 2) = K(0, 1) * K(2, 0) - K(0, 0) * K(2, 1);
+  c(2, 2) = K(0, 0) * K(1, 1) - K(0, 1) * K(1, 0);
+  c(1, 0) = c(0, 1);
+  c(2, 0) = c(0, 2);
+  c(2, 1) = c(1, 2);
+  const double det = K.row(0).dot(c.row(0));
+  const double norm = K.norm();
+  if (!(std::abs(det) > kSingularDeterminant * norm * norm * norm))
+    throw Error(fmt::format(
+        "polar decomposition derivative: G = (tr(S) I − S) Rᵀ is singular (det = {:.3g}, "
+        "‖G‖ = {:.3g}): two singular values of the interface covariance A sum to about zero, "
+        "so its rotation has no derivative (a degenerate or collapsed interface)",
+        det, norm));
+  return c / det;
+}
+
+}  // namespace
+
+Vec3 polar_angular_velocity(const PolarDecomposition& polar, const Mat3& A_dot) {
+  // Eq. 7: ω = G⁻¹ (2 skew(Rᵀ Ȧ)) = R K⁻¹ (2 skew(Rᵀ Ȧ))
+  const Mat3 K_inv = inverse_of_trace_complement(polar.S);
+  return polar.R * (K_inv * (2 * skew(polar.R.transpose() * A_dot)));
+}
+
+PolarRotationRates polar_rotation_rates(const PolarDecomposition& polar, const Mat3& A_dot,
+                                        const Mat3& A_ddot) {
+  const Mat3& R = polar.R;
+  const Mat3& S = polar.S;
+  const Mat3 K_inv = inverse_of_trace_complement(S);
+  const Mat3 Rt = R.transpose();
+  PolarRotationRates out;
+  // Eq. 7: ω = G⁻¹ (2 skew(Rᵀ Ȧ))
+  out.omega = R * (K_inv * (2 * skew(Rt * A_dot)));
+  const Mat3 W = hat(out.omega);
+  // Eq. 8: Ṙ = ω̃ R, Ṡ = Rᵀ (Ȧ − Ṙ S)
+  out.R_dot = W * R;
+  out.S_dot = Rt * (A_dot - out.R_dot * S);
+  out.S_dot = 0.5 * (out.S_dot + out.S_dot.transpose()).eval();
+  // Eq. 9: ω̇ = G⁻¹ (2 skew(Rᵀ (Ä − ω̃ Ȧ)) − (tr(Ṡ) I − Ṡ) Rᵀ ω)
+  const Vec3 rhs = 2 * skew(Rt * (A_ddot - W * A_dot)) -
+                   (out.S_dot.trace() * Mat3::Identity() - out.S_dot) * (Rt * out.omega);
+  out.omega_dot = R * (K_inv * rhs);
+  // R̈ = ω̇̃ R + ω̃² R (Eq. 8, whose first term the paper misprints as ω̃ R)
+  out.R_ddot = hat(out.omega_dot) * R + W * out.R_dot;
+  return out;
+}
+
+}  // namespace substruct

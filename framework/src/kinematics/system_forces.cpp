@@ -1,0 +1,93 @@
+#include "substruct/kinematics/system_forces.hpp"
+
+#include <fmt/format.h>
+
+#include "substruct/core/error.hpp"
+#include "substruct/kinematics/skew.hpp"
+
+namespace substruct {
+
+// The integrals of App. B as exact products with the consistent mass M = ∫ρ NᵀN (every integrand
+// is the product of two fields interpolated linearly on each tetrahedron). For a, b ∈ {x, y, z}
+// let E_ab be the 3×3 unit matrix (E_ab v = v_b e_a) and, with (·)_a the N rows of component a,
+//   P_ab = Uᵀ M (I ⊗ E_ab) X = (MᵀU)_aᵀ X_b   ∈ ℝʳ    (∫ρ U_a X_b dV)
+//   Q_ab = Uᵀ M (I ⊗ E_ab) U = (MᵀU)_aᵀ U_b   ∈ ℝʳˣʳ  (∫ρ U_a U_bᵀ dV).
+// For any 3×3 L applied at every point, −∫ρ Uᵀ L (X + U q) dV = −Σ_ab L_ab (P_ab + Q_ab q). With
+// L = α̃ + ω̃² and the Coriolis term 2 ω̃ U q̇, Eq. 13 becomes
+//   f_sys = −(Uᵀ M E) a − Σ_ab L_ab P_ab − Σ_ab Q_ab (L_ab q + 2 ω̃_ab q̇).
+// In the paper's notation: Uᵀ M E = −W¹ (rows); P collects W², W³, W⁵ (α̃: W², ‖ω‖²: W³,
+// ω ωᵀ: W⁵); Q collects W⁴ (ΣQ_aa), W⁶ (the antisymmetric parts, for α and 2 q̇ᵀ…ω) and W⁷
+// ((W⁷ℓp)_ab = Q_ab(ℓ, p)). Evaluation is one r×12 and one r×9r matrix-vector product.
+SystemForceIntegrals::SystemForceIntegrals(const Points& X, const SparseMatrix& M,
+                                           const Eigen::MatrixXd& U) {
+  const Eigen::Index N = X.rows();
+  if (M.rows() != 3 * N || M.cols() != 3 * N)
+    throw Error(
+        fmt::format("system force integrals: the mass matrix is {}×{} for {} vertices "
+                    "(expected {}×{})",
+                    M.rows(), M.cols(), N, 3 * N, 3 * N));
+  if (U.rows() != 3 * N)
+    throw Error(
+        fmt::format("system force integrals: the basis has {} rows for {} vertices "
+                    "(expected {})",
+                    U.rows(), N, 3 * N));
+  if (!X.allFinite() || !U.allFinite())
+    throw Error("system force integrals: the rest positions or the basis are not finite");
+  r_ = static_cast<int>(U.cols());
+  const Eigen::Index r = r_;
+
+  // Scalar fields as 3N vectors in the x slots: Y_b = X_b e_x, one = 1 e_x.
+  Eigen::MatrixXd Y = Eigen::MatrixXd::Zero(3 * N, 4);
+  for (Eigen::Index k = 0; k < N; ++k) {
+    for (int b = 0; b < 3; ++b) Y(3 * k, b) = X(k, b);
+    Y(3 * k, 3) = 1;
+  }
+  const Eigen::MatrixXd MY = M * Y;
+  const Eigen::Matrix4d moments = Y.transpose() * MY;  // ∫ρ [X 1][X 1]ᵀ dV
+  mass_ = moments(3, 3);
+  first_moment_ = moments.block<3, 1>(0, 3);
+  const Mat3 XX = moments.block<3, 3>(0, 0);  // ∫ρ X Xᵀ dV
+  inertia_ = XX.trace() * Mat3::Identity() - XX;
+
+  // (MᵀU)_a and U_b: N×r, rows of one component (strided views of the 3N×r matrices).
+  const Eigen::MatrixXd MtU = M.transpose() * U;
+  using Rows = Eigen::Map<const Eigen::MatrixXd, 0, Eigen::Stride<Eigen::Dynamic, 3>>;
+  const auto component = [N, r](const Eigen::MatrixXd& A, int a) {
+    return Rows(A.data() + a, N, r, Eigen::Stride<Eigen::Dynamic, 3>(A.outerStride(), 3));
+  };
+
+  W_frame_.setZero(r, 12);
+  W_q_.setZero(r, 9 * r);
+  for (int a = 0; a < 3; ++a) {
+    const Rows MtU_a = component(MtU, a);
+    W_frame_.col(a) = MtU_a.transpose() * Eigen::VectorXd::Ones(N);  // (Uᵀ M E)_{:,a}
+    for (int b = 0; b < 3; ++b) {
+      W_frame_.col(3 + 3 * a + b) = MtU_a.transpose() * X.col(b);                 // P_ab
+      W_q_.middleCols(r * (3 * a + b), r) = MtU_a.transpose() * component(U, b);  // Q_ab
+    }
+  }
+  uniform_force_ = W_frame_.leftCols<3>();
+}
+
+void SystemForceIntegrals::evaluate(const FrameMotion& frame, const Eigen::VectorXd& q,
+                                    const Eigen::VectorXd& qdot, Eigen::VectorXd& f) const {
+  if (q.size() != r_ || qdot.size() != r_)
+    throw Error(fmt::format("system forces: q has {} and q̇ {} entries for a basis of {} modes",
+                            q.size(), qdot.size(), r_));
+  // a(X) = a + L x + 2 ω̃ ẋ with L = α̃ + ω̃² (α × x + ω × (ω × x)), Eq. 12
+  const Mat3 W = hat(frame.omega);
+  const Mat3 L = hat(frame.alpha) + W * W;
+  Eigen::Matrix<double, 12, 1> c;
+  c.head<3>() = frame.a;
+  for (int a = 0; a < 3; ++a)
+    for (int b = 0; b < 3; ++b) c[3 + 3 * a + b] = L(a, b);
+  Eigen::VectorXd z(9 * r_);
+  for (int a = 0; a < 3; ++a)
+    for (int b = 0; b < 3; ++b)
+      z.segment(r_ * (3 * a + b), r_) = L(a, b) * q + (2 * W(a, b)) * qdot;
+  // Eq. 13–14: f_sys = −(Uᵀ M E) a − Σ L_ab P_ab − Σ Q_ab (L_ab q + 2 ω̃_ab q̇)
+  f.noalias() = -(W_frame_ * c);
+  f.noalias() -= W_q_ * z;
+}
+
+}  // namespace substruct
