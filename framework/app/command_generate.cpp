@@ -1,5 +1,5 @@
-// substruct generate flower|beam --out DIR …: writes a mesh (.veg), its fixed vertices (.bou) and
-// a scene (.ini) that runs it.
+// substruct generate flower|tree|beam --out DIR …: writes a mesh (.veg), its fixed vertices (.bou)
+// and a scene (.ini) that runs it.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -16,7 +16,9 @@
 #include "substruct/core/error.hpp"
 #include "substruct/mesh/box_mesh.hpp"
 #include "substruct/mesh/mesh_io.hpp"
+#include "substruct/reduction/mode_count.hpp"
 #include "substruct/scene/flower_generator.hpp"
+#include "substruct/scene/tree_generator.hpp"
 
 namespace substruct::cli {
 
@@ -36,7 +38,8 @@ struct SceneOptions {
   long steps = 200;
 };
 
-po::options_description scene_options(SceneOptions& s, const std::string& default_name) {
+po::options_description scene_options(SceneOptions& s, const std::string& default_name,
+                                      const std::string& default_coupling = "full") {
   po::options_description d("output and run");
   d.add_options()("help,h", "print this help")("out", po::value<std::string>(&s.out)->required(),
                                                "folder of the scene file (.ini)")(
@@ -44,7 +47,7 @@ po::options_description scene_options(SceneOptions& s, const std::string& defaul
       "folder of the mesh (.veg) and fixed vertices (.bou); default: --out")(
       "name", po::value<std::string>(&s.name)->default_value(default_name),
       "file stem: NAME.veg, NAME.bou, NAME.ini; output out/NAME.pvd")(
-      "coupling", po::value<std::string>(&s.coupling)->default_value("full"),
+      "coupling", po::value<std::string>(&s.coupling)->default_value(default_coupling),
       "[coupling] plugin of the scene")(
       "gravity", po::value<std::string>(&s.gravity)->default_value("0 -9.81 0"),
       "[gravity] acceleration [m/s²] (empty: no gravity)")(
@@ -98,7 +101,7 @@ std::string join(const std::vector<Index>& values) {
 void write_scene(const SceneOptions& s, const TetMesh& mesh, const std::vector<Index>& fixed,
                  const std::string& comment, const std::string& domains,
                  const std::vector<Index>& tracked, const std::string& tracked_comment,
-                 const std::string& pull_section = "") {
+                 const std::string& pull_section = "", const std::string& reduction_section = "") {
   if (s.name.empty() || s.name.find('/') != std::string::npos)
     throw Error(fmt::format("generate: --name must be a file stem, found '{}'", s.name));
   if (!(s.dt > 0)) throw Error(fmt::format("generate: --dt must be > 0, found {}", s.dt));
@@ -135,12 +138,13 @@ void write_scene(const SceneOptions& s, const TetMesh& mesh, const std::vector<I
       "model = stvk\n\n"
       "[coupling]\n"
       "plugin = {}\n\n"
+      "{}"
       "[run]\n"
       "dt = {}\n"
       "steps = {}\n"
       "output = out/{}.pvd\n",
-      relative(veg), relative(bou), domains, join(tracked), tracked_comment, s.coupling, s.dt,
-      s.steps, s.name);
+      relative(veg), relative(bou), domains, join(tracked), tracked_comment, s.coupling,
+      reduction_section, s.dt, s.steps, s.name);
   std::string loads;
   if (!s.gravity.empty()) loads += "gravity";
   if (!pull_section.empty()) loads += loads.empty() ? "pull" : " pull";
@@ -169,25 +173,39 @@ Index tip_of(const TetMesh& mesh, const std::string& set) {
   return best;
 }
 
+/// Adds a shape parameter with its current value as the default: option(name, &value, help).
+struct ShapeOption {
+  po::options_description& options;
+  void operator()(const char* name, int* value, const char* help) const {
+    options.add_options()(name, po::value<int>(value)->default_value(*value), help);
+  }
+  void operator()(const char* name, double* value, const char* help) const {
+    options.add_options()(
+        name, po::value<double>(value)->default_value(*value, fmt::format("{}", *value)), help);
+  }
+};
+
+/// The material of a generated mesh: --youngs-modulus, --poisson-ratio, --density.
+void material_options(const ShapeOption& option, Material& material) {
+  option("youngs-modulus", &material.youngs_modulus, "E [Pa]");
+  option("poisson-ratio", &material.poisson_ratio, "ν");
+  option("density", &material.density, "ρ [kg/m³]");
+}
+
 int generate_flower_scene(const Args& args) {
   SceneOptions s;
   FlowerParameters p;
   std::string pull;
   double pull_time = 0.3;
   po::options_description flower("flower shape (sizes in lattice cells)");
-  const auto int_option = [&](const char* name, int* value, const char* help) {
-    flower.add_options()(name, po::value<int>(value)->default_value(*value), help);
-  };
-  const auto double_option = [&](const char* name, double* value, const char* help) {
-    flower.add_options()(
-        name, po::value<double>(value)->default_value(*value, fmt::format("{}", *value)), help);
-  };
+  const ShapeOption int_option{flower}, double_option{flower};
   int_option("segments", &p.segments, "stem segments, one domain each");
-  int_option("leaves", &p.leaves, "leaves, at most 2 per segment above the base");
+  int_option("leaves", &p.leaves, "leaves, at most 4 per segment");
   int_option("petals", &p.petals, "petals around the bloom, 0…4");
   double_option("cell-size", &p.cell_size, "lattice cell edge [m]");
   int_option("stem-half-width", &p.stem_half_width, "half the stem's thickness");
-  int_option("segment-height", &p.segment_height, "height of a stem segment, ≥ 3");
+  int_option("segment-height", &p.segment_height,
+             "height of a stem segment, ≥ 3 (≥ 5 with more than 2 leaves on a segment)");
   int_option("leaf-length", &p.leaf_length, "length of a leaf");
   int_option("leaf-half-width", &p.leaf_half_width, "half the width of a leaf at its widest");
   int_option("bloom-half-width", &p.bloom_half_width, "half the width of the bloom");
@@ -195,9 +213,7 @@ int generate_flower_scene(const Args& args) {
   int_option("petal-length", &p.petal_length, "length of a petal");
   int_option("petal-half-width", &p.petal_half_width, "half the width of a petal at its widest");
   double_option("curl", &p.curl, "upward curl of leaves and petals [1/m]");
-  double_option("youngs-modulus", &p.material.youngs_modulus, "E [Pa]");
-  double_option("poisson-ratio", &p.material.poisson_ratio, "ν");
-  double_option("density", &p.material.density, "ρ [kg/m³]");
+  material_options(double_option, p.material);
   flower.add_options()("pull", po::value<std::string>(&pull)->default_value(""),
                        "[pull] force on the top of the bloom [N], e.g. \"2 0 0\" (default: no "
                        "pull)");
@@ -241,19 +257,134 @@ int generate_flower_scene(const Args& args) {
       "# A flower: {} stem segments, {} leaves, a bloom and {} petals, one domain each (element\n"
       "# sets stem0…, leaf0…, bloom, petal0…); the base of the stem is fixed.\n"
       "# Made by: {}\n"
-      "# {}\n\n",
+      "# {}\n"
+      "# Other methods on the same scene: substruct run {}.ini --coupling.plugin=inertia\n\n",
       p.segments, p.leaves, p.petals, made_by,
       pull.empty() ? fmt::format("To swing it, pull the top of the bloom (vertex {}) sideways: "
                                  "--pull \"2 0 0\".",
                                  tracked[0])
                    : fmt::format("The top of the bloom is pulled by {} N for {} s, then released.",
-                                 pull, pull_time));
+                                 pull, pull_time),
+      s.name);
   std::string pull_section;
   if (!pull.empty())
     pull_section =
         fmt::format("\n[pull]\nvertices = {}  # top of the bloom\nforce = {}\nend = {}\n",
                     tracked[0], pull, pull_time);
   write_scene(s, mesh, fixed, comment, "sets", tracked, tracked_comment, pull_section);
+  return 0;
+}
+
+/// The first element set whose name starts with `prefix` (sets are in name order).
+std::string first_set(const TetMesh& mesh, const std::string& prefix) {
+  for (const auto& [name, elements] : mesh.element_sets)
+    if (name.starts_with(prefix)) return name;
+  return {};
+}
+
+int generate_tree_scene(const Args& args) {
+  SceneOptions s;
+  TreeParameters p;
+  constexpr int kMaxModes = 20;
+  po::options_description tree("tree shape (sizes in lattice cells)");
+  const ShapeOption int_option{tree}, double_option{tree};
+  int_option("branches", &p.branches, "branches of all levels together");
+  int_option("levels", &p.levels, "branch levels (1: every branch on the trunk)");
+  int_option("sub-branches", &p.sub_branches, "most sub-branches on a branch above the last level");
+  int_option("leaves-per-branch", &p.leaves_per_branch, "leaves on every branch");
+  double_option("cell-size", &p.cell_size, "lattice cell edge [m]");
+  int_option("trunk-half-width", &p.trunk_half_width, "half the trunk's thickness, even ≥ 2");
+  int_option("trunk-base", &p.trunk_base, "trunk below the first branches, even ≥ 2");
+  int_option("leaf-length", &p.leaf_length, "leaf length, away from the branch");
+  int_option("leaf-width", &p.leaf_width, "leaf width, along the branch, even ≥ 2");
+  material_options(double_option, p.material);
+  po::options_description all;
+  all.add(tree).add(scene_options(s, "tree", "inertia"));
+  if (!parse(
+          args, all,
+          "usage: substruct generate tree --out DIR [--branches N] [--levels L]\n"
+          "                               [--sub-branches S] [--leaves-per-branch K] [options]\n"
+          "  A tree (trunk, branches in whorls, sub-branches, leaves) with one domain per part,\n"
+          "  every leaf a copy of one leaf and branches copies of a few: [scene] domains = sets,\n"
+          "  [reduction] instancing = true. e.g. --branches 40 --leaves-per-branch 35: oak scale."))
+    return 0;
+
+  std::vector<Index> fixed;
+  TreeSummary summary;
+  const TetMesh mesh = generate_tree(p, &fixed, &summary);
+  const std::string branch0 = first_set(mesh, "branch");
+  const std::string leaf0 = first_set(mesh, "leaf");
+
+  // Adaptive basis sizes, r = max(5, ⌊r_max log e / log e_max⌋), as [reduction] will make them.
+  Index largest = 0;
+  for (const auto& [name, elements] : mesh.element_sets)
+    largest = std::max(largest, static_cast<Index>(elements.size()));
+  const auto modes = [&](const std::string& set) {
+    return mode_count(static_cast<Index>(mesh.element_sets.at(set).size()), largest, kMaxModes);
+  };
+  long reduced = 0;
+  int branch_lo = kMaxModes, branch_hi = 0;
+  for (const auto& [name, elements] : mesh.element_sets) {
+    const int r = mode_count(static_cast<Index>(elements.size()), largest, kMaxModes);
+    reduced += r;
+    if (name.starts_with("branch")) {
+      branch_lo = std::min(branch_lo, r);
+      branch_hi = std::max(branch_hi, r);
+    }
+  }
+  std::string levels;
+  for (int n : summary.branches_per_level)
+    levels += (levels.empty() ? "" : " + ") + std::to_string(n);
+  const int branches = p.branches;
+  const std::string modes_text =
+      fmt::format("trunk {}, branches {}, leaves {}", modes("trunk"),
+                  branch_lo == branch_hi ? std::to_string(branch_lo)
+                                         : fmt::format("{}–{}", branch_lo, branch_hi),
+                  leaf0.empty() ? std::string("-") : std::to_string(modes(leaf0)));
+
+  // Tracked: the top centre of the trunk, the tip of the first branch and of the first leaf.
+  std::vector<Index> tracked;
+  std::string tracked_comment = "top of the trunk";
+  {
+    Index top = -1;
+    for (Index v = 0; v < mesh.num_vertices(); ++v)
+      if (mesh.vertices(v, 0) == 0 && mesh.vertices(v, 2) == 0 &&
+          (top < 0 || mesh.vertices(v, 1) > mesh.vertices(top, 1)))
+        top = v;
+    tracked.push_back(top);
+    tracked.push_back(tip_of(mesh, branch0));
+    tracked_comment += ", tip of " + branch0;
+    if (!leaf0.empty()) {
+      tracked.push_back(tip_of(mesh, leaf0));
+      tracked_comment += ", tip of " + leaf0;
+    }
+  }
+  std::string made_by = "substruct generate tree";
+  for (const std::string& a : args) made_by += " " + a;
+  const std::string comment = fmt::format(
+      "# A tree: a trunk, {} branches ({} by level) and {} leaves, one domain each ({} domains,\n"
+      "# element sets trunk, branch…, leaf…; depth {}); the base of the trunk is fixed. Every "
+      "leaf\n"
+      "# is a copy of one leaf and the branches copies of {} shapes, so instancing reduces {}\n"
+      "# models for {} domains.\n"
+      "# Made by: {}\n\n",
+      branches, levels, summary.leaves, summary.domains, summary.depth, summary.branch_shapes,
+      summary.branch_shapes + 1 + (summary.leaves > 0 ? 1 : 0), summary.domains, made_by);
+  const std::string reduction = fmt::format(
+      "[reduction]\n"
+      "mode_count = adaptive  # r = max(5, ⌊r_max log e / log e_max⌋): {}\n"
+      "r_max = {}\n"
+      "instancing = true\n\n",
+      modes_text, kMaxModes);
+  write_scene(s, mesh, fixed, comment, "sets", tracked, tracked_comment, "", reduction);
+  std::printf(
+      "tree: %d domains (1 trunk, %d branches = %s by level, %d leaves), depth %d, %d branch "
+      "shapes\n",
+      summary.domains, branches, levels.c_str(), summary.leaves, summary.depth,
+      summary.branch_shapes);
+  std::printf("size: %d vertices, %d tets, %d DOFs; reduced ≈ %ld DOFs (r: %s)\n",
+              mesh.num_vertices(), mesh.num_elements(), 3 * mesh.num_vertices(), reduced,
+              modes_text.c_str());
   return 0;
 }
 
@@ -316,9 +447,9 @@ int command_generate(const Args& raw_args) {
   GlobalOptions global;
   const Args args = take_global_options(raw_args, global);
   const std::string usage =
-      "usage: substruct generate flower|beam --out DIR [options]\n"
+      "usage: substruct generate flower|tree|beam --out DIR [options]\n"
       "  Writes DIR/NAME.veg (mesh), DIR/NAME.bou (fixed vertices) and DIR/NAME.ini (a scene).\n"
-      "  substruct generate flower --help and substruct generate beam --help list the options.\n";
+      "  substruct generate SHAPE --help lists the options of each shape.\n";
   if (args.empty()) throw Error("generate: what? " + usage);
   if (args[0] == "--help" || args[0] == "-h") {
     std::printf("%s", usage.c_str());
@@ -326,11 +457,12 @@ int command_generate(const Args& raw_args) {
   }
   const Args rest(args.begin() + 1, args.end());
   if (args[0] == "flower") return generate_flower_scene(rest);
+  if (args[0] == "tree") return generate_tree_scene(rest);
   if (args[0] == "beam") return generate_beam_scene(rest);
-  throw Error(fmt::format("generate: unknown shape '{}' (shapes: flower, beam)", args[0]));
+  throw Error(fmt::format("generate: unknown shape '{}' (shapes: flower, tree, beam)", args[0]));
 }
 
-SUBSTRUCT_COMMAND("generate", "flower|beam --out DIR …",
+SUBSTRUCT_COMMAND("generate", "flower|tree|beam --out DIR …",
                   "make a scene (mesh, fixed vertices, .ini)", command_generate);
 
 }  // namespace substruct::cli

@@ -9,7 +9,7 @@ trap 'rm -rf "$out"' EXIT
 "$cli" run "$source/share/scenes/flower.ini" --run.steps=40 --run.output="$out/flower.pvd" \
   --run.exporters=vtk >"$out/log"
 cat "$out/log"
-grep -q "^scene      flower: 1083 vertices, 2640 tets, 12 domains" "$out/log"
+grep -q "^scene      flower: 1099 vertices, 2640 tets, 12 domains" "$out/log"
 python3 "$source/tests/cli/check_vtk_series.py" "$out/flower.pvd" --frames 41
 "$cli" run "$source/share/scenes/beam.ini" --run.steps=60 --run.loads="gravity pull" \
   --pull.vertices=10 --pull.force="2 0 0" --run.output="$out/pull.pvd" --run.exporters=csv \

@@ -1,4 +1,5 @@
-// `substruct generate flower|beam`: the files it writes make a scene that loads.
+// `substruct generate flower|tree|beam`: the files it writes make a scene that loads.
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <string>
@@ -14,6 +15,7 @@
 #include "substruct/plugin/plugin_host.hpp"
 #include "substruct/scene/flower_generator.hpp"
 #include "substruct/scene/scene.hpp"
+#include "substruct/scene/tree_generator.hpp"
 #include "support/temp_dir_test.hpp"
 
 using namespace substruct;
@@ -39,7 +41,7 @@ TEST_F(GenerateCommand, FlowerSceneLoadsWithOneDomainPerPartInATree) {
                                  (dir() / "scenes").string(), (dir() / "meshes").string())),
             0)
       << log();
-  EXPECT_NE(log().find("rose.veg: 1083 vertices, 2640 tets, 12 element sets"), std::string::npos)
+  EXPECT_NE(log().find("rose.veg: 1099 vertices, 2640 tets, 12 element sets"), std::string::npos)
       << log();
   ASSERT_TRUE(fs::exists(dir() / "scenes" / "rose.ini"));
 
@@ -58,14 +60,71 @@ TEST_F(GenerateCommand, FlowerSceneLoadsWithOneDomainPerPartInATree) {
   const Scene scene = load_scene(config);
   EXPECT_EQ(scene.num_domains(), 12);
   EXPECT_TRUE(scene.graph.is_tree());
-  EXPECT_EQ(scene.root, 9);  // stem0 in set-name order
+  EXPECT_EQ(scene.root, 10);  // stem0 in set-name order
+  const TreeView tree = scene.graph.rooted_at(scene.root);
+  EXPECT_EQ(*std::max_element(tree.depth.begin(), tree.depth.end()), 3);
   EXPECT_EQ(scene.fixed_vertices, fixed);
   ASSERT_EQ(scene.tracked_vertices.size(), 3u);
-  // The first tracked vertex is the top centre of the bloom, 26 cells up.
+  // The first tracked vertex is the top centre of the bloom, 18 cells up.
   const Vec3 top = scene.mesh.vertices.row(scene.tracked_vertices[0]).transpose();
   EXPECT_EQ(top.x(), 0.0);
-  EXPECT_NEAR(top.y(), 0.26, 1e-15);
+  EXPECT_NEAR(top.y(), 0.18, 1e-15);
   EXPECT_EQ(top.z(), 0.0);
+}
+
+TEST_F(GenerateCommand, TreeSceneLoadsWithOneDomainPerPartAndInstancingSettings) {
+  ASSERT_EQ(generate(fmt::format("tree --out '{}' --branches 7 --leaves-per-branch 5 --name oak",
+                                 dir().string())),
+            0)
+      << log();
+  // 7 branches: ⌈7 / 4⌉ = 2 on the trunk with 3 and 2 sub-branches; 5 leaves on each.
+  TreeParameters p;
+  p.branches = 7;
+  p.leaves_per_branch = 5;
+  std::vector<Index> fixed;
+  TreeSummary summary;
+  const TetMesh expected = generate_tree(p, &fixed, &summary);
+  ASSERT_EQ(summary.domains, 1 + 7 + 35);
+  EXPECT_NE(log().find(fmt::format("oak.veg: {} vertices, {} tets, 43 element sets",
+                                   expected.num_vertices(), expected.num_elements())),
+            std::string::npos)
+      << log();
+  EXPECT_NE(log().find("tree: 43 domains (1 trunk, 7 branches = 2 + 5 by level, 35 leaves), "
+                       "depth 3, 3 branch shapes"),
+            std::string::npos)
+      << log();
+  EXPECT_NE(log().find(fmt::format("size: {} vertices, {} tets, {} DOFs; reduced ≈ ",
+                                   expected.num_vertices(), expected.num_elements(),
+                                   3 * expected.num_vertices())),
+            std::string::npos)
+      << log();
+
+  const TetMesh mesh = read_veg(dir() / "oak.veg");
+  EXPECT_TRUE(mesh.vertices == expected.vertices);
+  EXPECT_TRUE(mesh.tets == expected.tets);
+  EXPECT_EQ(mesh.element_material, expected.element_material);
+  EXPECT_EQ(read_bou(dir() / "oak.bou", mesh.num_vertices()), fixed);
+
+  // The scene asks for the inertia coupling; it loads with any coupling plugin that is installed.
+  const std::string ini = read("oak.ini");
+  EXPECT_NE(ini.find("[coupling]\nplugin = inertia\n"), std::string::npos) << ini;
+  EXPECT_NE(ini.find("[reduction]\nmode_count = adaptive"), std::string::npos) << ini;
+  PluginHost host({SUBSTRUCT_PLUGIN_DIR}, false);
+  const Config config = Config::load(dir() / "oak.ini", {"--coupling.plugin=full"}, host);
+  EXPECT_EQ(config.get<std::string>("reduction.mode_count"), "adaptive");
+  EXPECT_EQ(config.get<int>("reduction.r_max"), 20);
+  EXPECT_TRUE(config.get<bool>("reduction.instancing"));
+  const Scene scene = load_scene(config);
+  EXPECT_EQ(scene.num_domains(), 43);
+  EXPECT_TRUE(scene.graph.is_tree());
+  EXPECT_EQ(scene.root, 42);  // "trunk" sorts after "branch…" and "leaf…"
+  const TreeView tree = scene.graph.rooted_at(scene.root);
+  EXPECT_EQ(*std::max_element(tree.depth.begin(), tree.depth.end()), 3);
+  EXPECT_EQ(scene.fixed_vertices, fixed);
+  ASSERT_EQ(scene.tracked_vertices.size(), 3u);
+  // The tips of branch0 (domain 0) and of leaf00 (domain 7, after branch0…6).
+  EXPECT_EQ(scene.vertex_domain[static_cast<std::size_t>(scene.tracked_vertices[1])], 0);
+  EXPECT_EQ(scene.vertex_domain[static_cast<std::size_t>(scene.tracked_vertices[2])], 7);
 }
 
 TEST_F(GenerateCommand, BeamSceneHasTheRequestedCells) {
@@ -85,8 +144,14 @@ TEST_F(GenerateCommand, BeamSceneHasTheRequestedCells) {
 }
 
 TEST_F(GenerateCommand, BadArgumentsFailWithAMessage) {
-  EXPECT_EQ(generate("tree --out x"), 1);
-  EXPECT_NE(log().find("unknown shape 'tree'"), std::string::npos) << log();
+  EXPECT_EQ(generate("shrub --out x"), 1);
+  EXPECT_NE(log().find("unknown shape 'shrub'"), std::string::npos) << log();
+  EXPECT_EQ(generate(fmt::format("tree --out '{}' --leaf-width 3", dir().string())), 1);
+  EXPECT_NE(log().find("leaf_width must be even, found 3"), std::string::npos) << log();
+  EXPECT_EQ(generate(fmt::format("tree --out '{}' --branches 0", dir().string())), 1);
+  EXPECT_NE(log().find("branches must be in [1, 100000], found 0"), std::string::npos) << log();
+  EXPECT_EQ(generate("tree --help"), 0);
+  EXPECT_NE(log().find("--leaves-per-branch"), std::string::npos) << log();
   EXPECT_EQ(generate("flower"), 1);  // --out is required
   EXPECT_NE(log().find("out"), std::string::npos) << log();
   EXPECT_EQ(generate(fmt::format("flower --out '{}' --petals 6", dir().string())), 1);

@@ -1,6 +1,7 @@
 #include "substruct/scene/flower_generator.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <map>
 #include <set>
@@ -31,12 +32,12 @@ TEST(FlowerGenerator, DefaultFlowerHasTwelveNamedDomainsCoveringEveryElementOnce
   std::vector<Index> fixed;
   const TetMesh mesh = generate_flower(FlowerParameters{}, &fixed);
 
-  // 3 stem segments of 2×2×8 cells, 4 leaves of 32 cells, a 6×6×2 bloom, 4 petals of 36 cells.
-  EXPECT_EQ(mesh.num_elements(), 6 * (3 * 32 + 4 * 32 + 72 + 4 * 36));
+  // 2 stem segments of 2×2×8 cells, 5 leaves of 32 cells, a 6×6×2 bloom, 4 petals of 36 cells.
+  EXPECT_EQ(mesh.num_elements(), 6 * (2 * 32 + 5 * 32 + 72 + 4 * 36));
   EXPECT_EQ(mesh.num_elements(), 2640);
   const std::vector<std::string> expected = {"bloom",  "leaf0",  "leaf1",  "leaf2",
-                                             "leaf3",  "petal0", "petal1", "petal2",
-                                             "petal3", "stem0",  "stem1",  "stem2"};
+                                             "leaf3",  "leaf4",  "petal0", "petal1",
+                                             "petal2", "petal3", "stem0",  "stem1"};
   std::vector<std::string> names;
   for (const auto& [name, elements] : mesh.element_sets) names.push_back(name);
   EXPECT_EQ(names, expected);
@@ -109,15 +110,15 @@ TEST(FlowerGenerator, FixedVerticesAreTheBaseOfTheStem) {
     if (std::find(fixed.begin(), fixed.end(), v) == fixed.end()) {
       EXPECT_GT(mesh.vertices(v, 1), 0.0) << v;
     }
-  // The bloom is flat: its top is at 3 segments × 8 cells + 2 cells. The curl lifts the petal
+  // The bloom is flat: its top is at 2 segments × 8 cells + 2 cells. The curl lifts the petal
   // tips above it: ρ₀ = √2 · 3 cells, a tip corner at (9, 2) cells rises 6 · (ρ − ρ₀)².
   double bloom_top = 0;
   for (Index e : mesh.element_sets.at("bloom"))
     for (int k = 0; k < 4; ++k) bloom_top = std::max(bloom_top, mesh.vertices(mesh.tets(e, k), 1));
-  EXPECT_DOUBLE_EQ(bloom_top, 26 * p.cell_size);
+  EXPECT_DOUBLE_EQ(bloom_top, 18 * p.cell_size);
   const double rho = std::hypot(0.09, 0.02);
   const double rho0 = std::sqrt(2.0) * 0.03;
-  EXPECT_NEAR(mesh.vertices.col(1).maxCoeff(), 0.26 + 6 * (rho - rho0) * (rho - rho0), 1e-12);
+  EXPECT_NEAR(mesh.vertices.col(1).maxCoeff(), 0.18 + 6 * (rho - rho0) * (rho - rho0), 1e-12);
 }
 
 TEST(FlowerGenerator, SameParametersGiveBitIdenticalMeshes) {
@@ -135,13 +136,13 @@ TEST(FlowerGenerator, SameParametersGiveBitIdenticalMeshes) {
   EXPECT_EQ(a.element_sets.size(), 4u + 5u + 1u + 3u);
 }
 
-TEST(FlowerGenerator, DomainGraphIsATreeOfDepthFourRootedAtTheBase) {
+TEST(FlowerGenerator, DomainGraphIsATreeOfDepthThreeRootedAtTheBase) {
   std::vector<Index> fixed;
   const TetMesh mesh = generate_flower(FlowerParameters{}, &fixed);
   const Decomposition decomposition =
       decompose(mesh, make_element_partition(mesh, "sets", std::filesystem::path(".")));
   ASSERT_EQ(decomposition.num_domains(), 12);
-  // Domains in set-name order: bloom 0, leaf0…3 1…4, petal0…3 5…8, stem0…2 9…11.
+  // Domains in set-name order: bloom 0, leaf0…4 1…5, petal0…3 6…9, stem0 10, stem1 11.
   const DomainGraph graph(decomposition.num_domains(), decomposition.interfaces);
   EXPECT_TRUE(graph.is_tree());
   for (const Interface& i : decomposition.interfaces) {
@@ -149,19 +150,51 @@ TEST(FlowerGenerator, DomainGraphIsATreeOfDepthFourRootedAtTheBase) {
     EXPECT_GE(i.vertices.size(), 4u) << i.a << "–" << i.b;
   }
   const int root = graph.choose_root(fixed, decomposition);
-  EXPECT_EQ(root, 9);  // stem0
+  EXPECT_EQ(root, 10);  // stem0
   const TreeView tree = graph.rooted_at(root);
-  EXPECT_EQ(*std::max_element(tree.depth.begin(), tree.depth.end()), 4);
-  EXPECT_EQ(tree.parent[10], 9);  // stem1 on stem0
-  EXPECT_EQ(tree.parent[11], 10);
-  EXPECT_EQ(tree.parent[0], 11);  // bloom on the top segment
-  for (int petal = 5; petal <= 8; ++petal)
+  // As the paper's flower: root → stem1 → bloom → petals.
+  EXPECT_EQ(*std::max_element(tree.depth.begin(), tree.depth.end()), 3);
+  EXPECT_EQ(tree.parent[11], 10);  // stem1 on stem0
+  EXPECT_EQ(tree.parent[0], 11);   // bloom on the top segment
+  for (int petal = 6; petal <= 9; ++petal)
     EXPECT_EQ(tree.parent[static_cast<std::size_t>(petal)], 0);
-  // Leaves 0 and 2 on segment 1, leaves 1 and 3 on segment 2.
+  // Leaf i on segment i mod 2: leaves 0, 2, 4 on stem0, leaves 1 and 3 on stem1.
   EXPECT_EQ(tree.parent[1], 10);
   EXPECT_EQ(tree.parent[3], 10);
+  EXPECT_EQ(tree.parent[5], 10);
   EXPECT_EQ(tree.parent[2], 11);
   EXPECT_EQ(tree.parent[4], 11);
+}
+
+TEST(FlowerGenerator, FourLeavesPerSegmentSitInTwoLayersOnFourSides) {
+  FlowerParameters p;
+  p.leaves = 8;
+  const TetMesh mesh = generate_flower(p);
+  const Decomposition decomposition =
+      decompose(mesh, make_element_partition(mesh, "sets", std::filesystem::path(".")));
+  ASSERT_EQ(decomposition.num_domains(), 2 + 8 + 1 + 4);
+  EXPECT_TRUE(DomainGraph(decomposition.num_domains(), decomposition.interfaces).is_tree());
+  // Leaves 0, 2, 4, 6 on stem0 point +x, −x (3 cells up), +z, −z (5 cells up).
+  const auto lowest = [&](const std::string& leaf) {
+    double y = 1e300, x = 0, z = 0;
+    for (Index e : mesh.element_sets.at(leaf))
+      for (int k = 0; k < 4; ++k) {
+        const Index v = mesh.tets(e, k);
+        y = std::min(y, mesh.vertices(v, 1));
+        x += mesh.vertices(v, 0);
+        z += mesh.vertices(v, 2);
+      }
+    return std::array<double, 3>{x > 0 ? 1.0 : -1.0, y / p.cell_size,
+                                 std::abs(z) > std::abs(x) ? (z > 0 ? 1.0 : -1.0) : 0.0};
+  };
+  EXPECT_DOUBLE_EQ(lowest("leaf0")[1], 3.0);
+  EXPECT_DOUBLE_EQ(lowest("leaf2")[1], 3.0);
+  EXPECT_DOUBLE_EQ(lowest("leaf4")[1], 5.0);
+  EXPECT_DOUBLE_EQ(lowest("leaf6")[1], 5.0);
+  EXPECT_EQ(lowest("leaf0")[0], 1.0);
+  EXPECT_EQ(lowest("leaf2")[0], -1.0);
+  EXPECT_EQ(lowest("leaf4")[2], 1.0);
+  EXPECT_EQ(lowest("leaf6")[2], -1.0);
 }
 
 TEST(FlowerGenerator, LargerFlowersStayTrees) {
@@ -181,7 +214,9 @@ TEST(FlowerGenerator, LargerFlowersStayTrees) {
 TEST(FlowerGenerator, RejectsParametersOutOfRange) {
   using Change = void (*)(FlowerParameters&);
   const std::vector<std::pair<const char*, Change>> out_of_range = {
-      {"5 leaves (3 segments hold at most 4)", [](FlowerParameters& p) { p.leaves = 5; }},
+      {"9 leaves (2 segments hold at most 8)", [](FlowerParameters& p) { p.leaves = 9; }},
+      {"segment height 4 with 3 leaves on a segment",
+       [](FlowerParameters& p) { p.segment_height = 4; }},
       {"5 petals", [](FlowerParameters& p) { p.petals = 5; }},
       {"segment height 2", [](FlowerParameters& p) { p.segment_height = 2; }},
       {"bloom half width 1", [](FlowerParameters& p) { p.bloom_half_width = 1; }},

@@ -10,21 +10,15 @@
 
 #include <fmt/format.h>
 
+#include "detail/lattice.hpp"
 #include "substruct/core/error.hpp"
 
 namespace substruct {
 
 namespace {
 
-/// A lattice point or the lower corner of a lattice cell, as (x, y, z).
-using LatticePoint = std::array<int, 3>;
-
-/// One domain of the flower: its lattice cells and the domain it hangs from (−1 for stem0).
-struct Part {
-  std::string name;
-  int parent = -1;
-  std::vector<LatticePoint> cells;
-};
+using lattice::Part;
+using LatticePoint = lattice::Point;
 
 /// A horizontal direction: +x, +z, −x or −z.
 struct Direction {
@@ -32,19 +26,6 @@ struct Direction {
   int sign;  // +1 or −1
 };
 constexpr std::array<Direction, 4> kDirections = {{{0, 1}, {2, 1}, {0, -1}, {2, -1}}};
-
-// Kuhn split of a lattice cell: one tet per permutation of the axes, along the path from corner
-// (0,0,0) to corner (1,1,1). Corner c of the cell: bit 0 is +x, bit 1 +y, bit 2 +z. Odd
-// permutations have their vertices 1 and 2 swapped, so that every tet is positively oriented.
-// All cells share the diagonal direction, so the split of any set of cells is conforming.
-constexpr std::array<std::array<int, 4>, 6> kCellTets = {{
-    {0, 1, 3, 7},  // x y z
-    {0, 3, 2, 7},  // y x z, swapped
-    {0, 2, 6, 7},  // y z x
-    {0, 6, 4, 7},  // z y x, swapped
-    {0, 4, 5, 7},  // z x y
-    {0, 5, 1, 7},  // x z y, swapped
-}};
 
 void require(bool condition, const std::string& what) {
   if (!condition) throw Error("flower: " + what);
@@ -57,12 +38,17 @@ void validate(const FlowerParameters& p) {
             fmt::format("{} must be in [{}, {}], found {}", name, lo, hi, value));
   };
   in_range(p.segments, 1, kMaxSize, "segments");
-  in_range(p.leaves, 0, 2 * (p.segments - 1), "leaves (at most 2 per stem segment above the base)");
+  in_range(p.leaves, 0, 4 * p.segments, "leaves (at most 4 per stem segment)");
   in_range(p.petals, 0, 4, "petals (one per side of the bloom)");
   require(std::isfinite(p.cell_size) && p.cell_size > 0,
           fmt::format("cell_size must be a positive length, found {}", p.cell_size));
   in_range(p.stem_half_width, 1, kMaxSize, "stem_half_width");
-  in_range(p.segment_height, 3, kMaxSize, "segment_height");
+  // Up to 2 leaves per segment sit at half its height; 3 or 4 in two layers one cell apart.
+  if (p.leaves > 2 * p.segments)
+    in_range(p.segment_height, 5, kMaxSize,
+             "segment_height (with more than 2 leaves on a segment)");
+  else
+    in_range(p.segment_height, 3, kMaxSize, "segment_height");
   in_range(p.leaf_length, 1, kMaxSize, "leaf_length");
   in_range(p.leaf_half_width, 1, kMaxSize, "leaf_half_width");
   in_range(p.bloom_half_width, std::max(2, p.stem_half_width), kMaxSize,
@@ -143,15 +129,22 @@ std::vector<Part> flower_parts(const FlowerParameters& p) {
     add_box(stem, -a, a, s * h, (s + 1) * h, -a, a);
     parts.push_back(std::move(stem));
   }
-  // Leaf i sits on segment 1 + i mod (segments − 1), in the middle of its height; the first leaf
-  // of segment s points along direction s − 1 (+x, +z, −x, −z, …), the second opposite to it.
+  // Leaf i sits on segment s = i mod segments, in slot j = i / segments of it: slots 0 and 1 are
+  // opposite sides along x for even s (z for odd s), slots 2 and 3 the other two sides. A segment
+  // with at most 2 leaves holds them at half its height; with 3 or 4, slots 0–1 sit one cell below
+  // and slots 2–3 one cell above, so that the two pairs never touch.
   const std::vector<int> leaf = leaf_profile(p.leaf_length, p.leaf_half_width);
+  constexpr std::array<int, 4> kSlotDirections = {0, 2, 1, 3};
   for (int i = 0; i < p.leaves; ++i) {
-    const int s = 1 + i % (p.segments - 1);
-    const int second = i / (p.segments - 1);
+    const int s = i % p.segments;
+    const int slot = i / p.segments;
+    const int on_segment = p.leaves / p.segments + (s < p.leaves % p.segments ? 1 : 0);
+    const int y = s * h + h / 2 + (on_segment <= 2 ? 0 : slot < 2 ? -1 : 1);
     Part part{fmt::format("leaf{}", i), s, {}};
-    add_blade(part, kDirections[static_cast<std::size_t>((s - 1 + 2 * second) % 4)], a,
-              s * h + h / 2, leaf);
+    add_blade(part,
+              kDirections[static_cast<std::size_t>(
+                  (s + kSlotDirections[static_cast<std::size_t>(slot)]) % 4)],
+              a, y, leaf);
     parts.push_back(std::move(part));
   }
   const int top = p.segments * h;
@@ -172,75 +165,29 @@ std::vector<Part> flower_parts(const FlowerParameters& p) {
   return parts;
 }
 
-/// Checks that the parts touch exactly as designed: every pair of parts sharing a vertex is a
-/// parent and its child, sharing at least 4 vertices that lie in one lattice plane and not on one
-/// line. (The parameter ranges guarantee it; this keeps the construction honest.)
-void check_interfaces(const std::vector<Part>& parts) {
-  std::map<LatticePoint, std::vector<int>> users;
-  for (std::size_t d = 0; d < parts.size(); ++d)
-    for (const LatticePoint& c : parts[d].cells)
-      for (int corner = 0; corner < 8; ++corner) {
-        std::vector<int>& u =
-            users[{c[0] + (corner & 1), c[1] + ((corner >> 1) & 1), c[2] + (corner >> 2)}];
-        if (u.empty() || u.back() != static_cast<int>(d)) u.push_back(static_cast<int>(d));
-      }
-  std::map<std::pair<int, int>, std::vector<LatticePoint>> shared;
-  for (const auto& [point, u] : users)
-    for (std::size_t i = 0; i < u.size(); ++i)
-      for (std::size_t j = i + 1; j < u.size(); ++j) shared[{u[i], u[j]}].push_back(point);
-  for (const auto& [pair, points] : shared) {
-    const Part& lo = parts[static_cast<std::size_t>(pair.first)];
-    const Part& hi = parts[static_cast<std::size_t>(pair.second)];
-    require(hi.parent == pair.first,
-            fmt::format("{} and {} touch, but only a part and the part it grows from may "
-                        "(internal error: please report the parameters)",
-                        lo.name, hi.name));
-    int constant_axes = 0;
-    for (std::size_t axis = 0; axis < 3; ++axis) {
-      bool constant = true;
-      for (const LatticePoint& q : points) constant = constant && q[axis] == points[0][axis];
-      constant_axes += constant ? 1 : 0;
-    }
-    require(points.size() >= 4 && constant_axes == 1,
-            fmt::format("{} and {} must share a planar face of at least 4 vertices, found {} "
-                        "vertices (internal error: please report the parameters)",
-                        lo.name, hi.name, points.size()));
-  }
-  for (std::size_t d = 1; d < parts.size(); ++d)
-    require(shared.count({parts[d].parent, static_cast<int>(d)}) == 1,
-            fmt::format("{} does not touch {} (internal error: please report the parameters)",
-                        parts[d].name, parts[static_cast<std::size_t>(parts[d].parent)].name));
-}
-
 }  // namespace
 
 TetMesh generate_flower(const FlowerParameters& p, std::vector<Index>* fixed_vertices) {
   validate(p);
   const std::vector<Part> parts = flower_parts(p);
 
-  std::map<LatticePoint, int> owner;
-  for (std::size_t d = 0; d < parts.size(); ++d)
-    for (const LatticePoint& c : parts[d].cells) {
-      const auto [it, inserted] = owner.emplace(c, static_cast<int>(d));
-      require(inserted,
-              fmt::format("{} and {} overlap (internal error: please report the "
-                          "parameters)",
-                          parts[static_cast<std::size_t>(it->second)].name, parts[d].name));
-    }
-  check_interfaces(parts);
+  lattice::check_parts(parts, "flower");  // no overlaps, tree-shaped planar interfaces
 
   // Vertices in (y, z, x) order of their lattice point: the base comes first.
   std::map<LatticePoint, Index> vertex_of;  // key (y, z, x)
-  for (const auto& [c, d] : owner)
-    for (int corner = 0; corner < 8; ++corner)
-      vertex_of.emplace(
-          LatticePoint{c[1] + ((corner >> 1) & 1), c[2] + (corner >> 2), c[0] + (corner & 1)}, 0);
+  std::size_t num_cells = 0;
+  for (const Part& part : parts)
+    for (const LatticePoint& c : part.cells)
+      for (int corner = 0; corner < 8; ++corner)
+        vertex_of.emplace(
+            LatticePoint{c[1] + ((corner >> 1) & 1), c[2] + (corner >> 2), c[0] + (corner & 1)}, 0);
+  for (const Part& part : parts) num_cells += part.cells.size();
   TetMesh mesh;
   mesh.vertices.resize(static_cast<Eigen::Index>(vertex_of.size()), 3);
   const double cell = p.cell_size;
   // Leaves and petals curl upwards: y += f(ρ) = curl · max(0, ρ − ρ₀)², ρ the distance from the
   // stem axis. ρ₀ = √2 · bloom_half_width · cell_size leaves the stem, the bloom and every
-  // interface flat. Each tet of the Kuhn split has two vertices on one vertical line (one step of
+  // interface flat. Each tet of the cell split has two vertices on one vertical line (one step of
   // its path is along y), so a shear y += f(x, z) moves its four vertices like an affine map of
   // determinant 1: volumes, orientation and conformity are exactly kept. The slope f′ = 2 curl
   // (ρ − ρ₀) is limited to 2 so that the tets stay well shaped.
@@ -264,19 +211,15 @@ TetMesh generate_flower(const FlowerParameters& p, std::vector<Index>* fixed_ver
     if (key[0] == 0 && fixed_vertices != nullptr) fixed_vertices->push_back(index);
   }
 
-  const std::size_t num_cells = owner.size();
   mesh.tets.resize(static_cast<Eigen::Index>(6 * num_cells), 4);
   Index e = 0;
   for (const Part& part : parts) {
     std::vector<Index>& set = mesh.element_sets[part.name];
     for (const LatticePoint& c : part.cells) {
-      std::array<Index, 8> corner{};
-      for (int k = 0; k < 8; ++k)
-        corner[static_cast<std::size_t>(k)] =
-            vertex_of.at({c[1] + ((k >> 1) & 1), c[2] + (k >> 2), c[0] + (k & 1)});
-      for (const auto& tet : kCellTets) {
-        for (int k = 0; k < 4; ++k)
-          mesh.tets(e, k) = corner[static_cast<std::size_t>(tet[static_cast<std::size_t>(k)])];
+      for (const auto& tet : lattice::cell_tets(c)) {
+        for (std::size_t k = 0; k < 4; ++k)
+          mesh.tets(e, static_cast<Eigen::Index>(k)) =
+              vertex_of.at({tet[k][1], tet[k][2], tet[k][0]});
         set.push_back(e++);
       }
     }

@@ -10,12 +10,12 @@ namespace substruct {
 
 /// Sizes are in lattice cells of edge `cell_size`; y is up, the stem axis is x = z = 0.
 struct FlowerParameters {
-  int segments = 3;         // stem segments stacked along +y; segment 0 stands on y = 0
-  int leaves = 4;           // at most 2 per segment above the base: 0 … 2 (segments − 1)
+  int segments = 2;         // stem segments stacked along +y; segment 0 stands on y = 0
+  int leaves = 5;           // at most 4 per segment: 0 … 4 · segments
   int petals = 4;           // one per side of the bloom: 0 … 4
   double cell_size = 0.01;  // [m]
   int stem_half_width = 1;  // the stem's cross-section is (2 · this)² cells
-  int segment_height = 8;   // ≥ 3
+  int segment_height = 8;   // ≥ 3; ≥ 5 when a segment holds more than 2 leaves
   int leaf_length = 8;
   int leaf_half_width = 3;   // widest part of a leaf
   int bloom_half_width = 3;  // ≥ max(2, stem_half_width)
@@ -27,14 +27,17 @@ struct FlowerParameters {
 };
 
 /// The flower as one conforming tet mesh built on a cubic lattice (each cell split into 6
-/// positively oriented tets along its main diagonal, so neighbouring cells share faces exactly).
+/// positively oriented tets along a diagonal, so that neighbouring cells share faces exactly).
+/// The defaults make the paper's 12 domains in a tree of depth 3: stem0 (root) → stem1 → bloom →
+/// petals, with 3 leaves on stem0 and 2 on stem1.
 ///
 /// Domains are element sets named "stem0" … (bottom to top), "leaf0" …, "bloom", "petal0" …, so
 /// that `[scene] domains = sets` splits it. Domains touch only along planar interfaces of at least
-/// 4 vertices and only as in a tree rooted at stem0: stem k on stem k−1, each leaf on a stem
-/// segment above the base (pairs on opposite sides, alternating between the x and z sides from one
-/// segment to the next), the bloom on the top segment, the petals on the bloom's sides. Elements
-/// are numbered domain by domain in that order; vertices by (y, z, x) of their lattice point.
+/// 4 vertices and only as in a tree rooted at stem0: stem k on stem k−1, leaf i on stem
+/// i mod segments (a segment's first two leaves on opposite sides, along x on even segments and z
+/// on odd ones, its third and fourth on the other two sides one layer higher), the bloom on the
+/// top segment, the petals on the bloom's sides. Elements are numbered domain by domain in that
+/// order; vertices by (y, z, x) of their lattice point.
 ///
 /// `fixed_vertices`, when given, receives the vertices of the base (y = 0), sorted. Deterministic.
 /// Throws Error for parameters outside the ranges above.
