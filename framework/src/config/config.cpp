@@ -66,7 +66,15 @@ po::options_description Config::framework_options() {
       "run.cache_dir", po::value<std::string>()->default_value(""),
       "folder for precomputed models; default .substruct-cache beside the scene")(
       "run.max_displacement", po::value<double>()->default_value(100.0),
-      "divergence guard: stop when a vertex moves more than this many object sizes");
+      "divergence guard: stop when a vertex moves more than this many object sizes")(
+      "run.initial_displacement", po::value<std::string>()->default_value(""),
+      "initial displacement: empty (rest) | mode K AMPLITUDE (the K-th lowest vibration mode of "
+      "the whole mesh with its fixed vertices, scaled so that the largest vertex displacement is "
+      "AMPLITUDE [m])")(
+      "run.initial_velocity", po::value<std::string>()->default_value(""),
+      "initial velocity: empty (rest) | mode K AMPLITUDE (the K-th lowest vibration mode of the "
+      "whole mesh with its fixed vertices, scaled so that the largest vertex speed is AMPLITUDE "
+      "[m/s])");
   po::options_description reduction("[reduction] reduced model of each domain");
   reduction.add_options()("reduction.modes", po::value<int>()->default_value(20),
                           "basis size r of each deformable domain (mode_count = fixed); 0 makes "

@@ -52,6 +52,7 @@ Simulation::Simulation(const Config& config, const PluginHost& host)
   if (!(dt_ > 0)) throw Error(fmt::format("[run] dt must be > 0, found {}", dt_));
   if (config_.get<long>("run.steps") < 0) throw Error("[run] steps must be ≥ 0");
   if (config_.get<long>("run.output_every") < 1) throw Error("[run] output_every must be ≥ 1");
+  check_initial_state(config_, scene_);  // before any precomputation
 }
 
 Simulation::~Simulation() = default;
@@ -63,9 +64,19 @@ double Simulation::precompute() {
   return std::chrono::duration<double>(Clock::now() - start).count();
 }
 
+const InitialState& Simulation::initial_state() {
+  if (!initial_state_) initial_state_ = substruct::initial_state(config_, scene_, solvers_);
+  return *initial_state_;
+}
+
 void Simulation::reset(const Eigen::VectorXd& u0, const Eigen::VectorXd& v0) {
   if (!precomputed_) precompute();
-  method_->reset(u0, v0);
+  if (u0.size() == 0 && v0.size() == 0) {
+    const InitialState& start = initial_state();
+    method_->reset(start.displacement, start.velocity);
+  } else {
+    method_->reset(u0, v0);
+  }
   time_ = 0;
   step_ = 0;
   refresh_state();

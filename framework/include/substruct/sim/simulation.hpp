@@ -3,6 +3,7 @@
 /// loads(t) → coupling.step(dt) → divergence check → exporters.
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -11,6 +12,7 @@
 #include "substruct/io/exporter.hpp"
 #include "substruct/loads/load.hpp"
 #include "substruct/scene/scene.hpp"
+#include "substruct/sim/initial_state.hpp"
 #include "substruct/solvers/solver_provider.hpp"
 
 namespace substruct {
@@ -48,8 +50,12 @@ class Simulation {
 
   /// Offline work of the method; returns its wall time [s].
   double precompute();
-  /// Back to the rest state (or the given full-space displacement/velocity) at t = 0.
+  /// Back to t = 0 in the given full-space displacement u0 and velocity v0 (3N each). With both
+  /// empty (the default), the state of [run] initial_displacement / initial_velocity (rest when
+  /// those are empty; sim/initial_state.hpp), computed at the first such reset.
   void reset(const Eigen::VectorXd& u0 = {}, const Eigen::VectorXd& v0 = {});
+  /// The state of [run] initial_displacement / initial_velocity (computed at the first call).
+  const InitialState& initial_state();
   /// One step of `dt` ([run] dt): evaluates the loads, steps the method, checks for divergence.
   /// Returns the method's wall time for the step [s].
   double step(StepStats& stats);
@@ -79,6 +85,7 @@ class Simulation {
   double time_ = 0;
   long step_ = 0;
   bool precomputed_ = false;
+  std::optional<InitialState> initial_state_;
   Points positions_;
   Points velocities_;
   ExternalForces forces_;
