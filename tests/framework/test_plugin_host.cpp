@@ -104,9 +104,10 @@ TEST(PluginHost, SearchesTheEnvironmentPathAndLoadsExplicitFiles) {
 TEST(PluginHost, FirstPluginOfANameWinsAndLaterOnesAreReportedShadowed) {
   PluginHost host({SUBSTRUCT_PLUGIN_DIR}, false);
   const std::size_t before = host.plugins().size();
+  const std::size_t couplings = host.of_kind(PluginKind::coupling).size();
   host.load_file(std::filesystem::path(SUBSTRUCT_PLUGIN_DIR) / "libsubstruct-full.so");
   EXPECT_EQ(host.plugins().size(), before);  // the same file is not added twice
-  EXPECT_EQ(host.of_kind(PluginKind::coupling).size(), 1u);
+  EXPECT_EQ(host.of_kind(PluginKind::coupling).size(), couplings);
 
   // A copy elsewhere with the same name is shadowed by the one found first, and says so.
   const substruct::testing::TestDir dir;

@@ -1,0 +1,55 @@
+#pragma once
+// The static data of every domain of an inertia-coupled scene: its frame's rest origin, local rest
+// shape, mass, basis, system-force integrals and the interface frame models of its children
+// (Barbič–Zhao 2011, §3–4), and the whole object's rigid-body data for a free-flying root.
+#include <memory>
+#include <vector>
+
+#include "substruct/core/types.hpp"
+#include "substruct/domains/domain_graph.hpp"
+#include "substruct/kinematics/interface_frame.hpp"
+#include "substruct/kinematics/system_forces.hpp"
+#include "substruct/reduction/domain_models.hpp"
+#include "substruct/scene/scene.hpp"
+
+namespace substruct::inertia {
+
+struct InertiaDomain {
+  int id = 0;
+  int parent = -1;  // −1 for the root
+  int depth = 0;
+  std::vector<int> children;                      // ascending ids
+  std::vector<InterfaceFrameModel> child_frames;  // one per child: I_ij in this domain's frame
+
+  std::vector<Index> global_vertex;           // local → global vertex (the SubMesh's map)
+  Vec3 origin = Vec3::Zero();                 // o_i, the frame's rest origin (world)
+  Points X;                                   // X̄ = X_rest − o_i, local rest coordinates
+  SparseMatrix M;                             // consistent mass (3N×3N)
+  Eigen::VectorXd vertex_mass;                // lumped (row-sum) mass per local vertex
+  Eigen::MatrixXd U;                          // basis (3N×r); 3N×0 for a rigid domain
+  std::shared_ptr<const ReducedModel> model;  // null for a rigid domain
+  SystemForceIntegrals integrals;             // W¹…W⁷, m, ∫ρX̄, uniform_force = UᵀME
+  Vec3 first_moment_world = Vec3::Zero();     // ∫ρ X_rest dV
+
+  int r() const { return static_cast<int>(U.cols()); }
+  double mass() const { return integrals.mass(); }
+};
+
+struct DomainTree {
+  TreeView tree;
+  std::vector<InertiaDomain> domains;  // by domain id
+  double mass = 0;                     // the whole object's
+  Vec3 center = Vec3::Zero();          // rest centre of mass (world)
+  Mat3 inertia = Mat3::Zero();         // rest inertia tensor about `center` (world axes)
+};
+
+/// Builds the tree's data from the scene and its domain models (domains listed in `rigid` get
+/// r = 0 whatever their model). Frames: o = 0 for a fixed root, the rest centre of mass of the
+/// whole object for a free-flying one; a child's origin is the weighted rest centroid of the
+/// interface to its parent (weights: the parent's lumped vertex masses). Throws Error naming the
+/// two domains when an interface cannot carry a frame (fewer than 3 vertices, or collinear).
+DomainTree build_domain_tree(const Scene& scene, const std::vector<DomainModel>& models,
+                             const std::vector<bool>& rigid, bool free_flying,
+                             double planar_epsilon);
+
+}  // namespace substruct::inertia

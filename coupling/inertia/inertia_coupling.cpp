@@ -1,0 +1,675 @@
+// inertia: multidomain reduced dynamics (Barbič–Zhao 2011, Algorithm 1) with the extensions of
+// Zhao 2014 (frequency scaling α = β^depth, fracture, free-flying root). Every domain is a reduced
+// model (u = U q) simulated in its own moving frame; a child's frame is the polar rotation of the
+// interface to its parent as the parent deforms. Per step, root → leaves: the domain's frame and
+// its motion, the system forces f_sys (Eq. 14), the lumped subtree inertia of its children (Eq.
+// 15–16, L1 or L2), one semi-implicit Newmark step of
+//     (I + Σ_j M_ij) q̈ + D q̇ + f_int(q) = f_ext + f_sys + Σ_j f0_ij      (Eq. 17),
+// then its children's interface kinematics from the new state. Linear in the number of domains.
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <map>
+#include <memory>
+#include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+#include <boost/program_options.hpp>
+
+#include <Eigen/Cholesky>
+#include <Eigen/Geometry>
+
+#include "domain_tree.hpp"
+#include "frame_kinematics.hpp"
+#include "interface_forces.hpp"
+#include "rigid_body.hpp"
+#include "substruct/config/config.hpp"
+#include "substruct/core/error.hpp"
+#include "substruct/core/log.hpp"
+#include "substruct/coupling/coupling_method.hpp"
+#include "substruct/plugin/plugin_descriptor.hpp"
+#include "substruct/reduction/domain_models.hpp"
+#include "substruct/reduction/reduced_integrator.hpp"
+#include "substruct/reduction/reduction_settings.hpp"
+#include "substruct/scene/scene.hpp"
+#include "substruct/solvers/solver_provider.hpp"
+
+namespace substruct::inertia {
+namespace {
+
+namespace po = boost::program_options;
+using Clock = std::chrono::steady_clock;
+
+double seconds_since(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+po::options_description options() {
+  po::options_description d("[inertia] multidomain reduced dynamics in moving frames");
+  d.add_options()("inertia.lumping", po::value<std::string>()->default_value("interface"),
+                  "where a child subtree's mass is lumped: interface (L1, Eq. 16) | "
+                  "center-of-mass (L2, the subtree's centre of mass carried by the interface)")(
+      "inertia.frequency_scale", po::value<double>()->default_value(1.0, "1"),
+      "global frequency scale α > 0: every domain's natural frequencies × α (Zhao 2014, §4.3)")(
+      "inertia.level_frequency_scale", po::value<double>()->default_value(1.0, "1"),
+      "β > 0: a domain at depth k in the tree gets α × β^k")(
+      "inertia.domain_frequency_scale", po::value<std::string>()->default_value(""),
+      "per-domain factors on top, \"DOMAIN:FACTOR …\", e.g. \"3:0.5 7:2\"")(
+      "inertia.fracture_threshold", po::value<double>()->default_value(0.0, "0"),
+      "a child subtree detaches when its reduced interface force ‖f_itf‖² exceeds this "
+      "(Zhao 2014, §4.4); 0 = never")(
+      "inertia.planar_epsilon", po::value<double>()->default_value(0.001, "0.001"),
+      "planar-interface threshold ε (λ_min < ε λ_max of the interface covariance)")(
+      "inertia.newton_iterations", po::value<int>()->default_value(1),
+      "Newton iterations per domain step (1 = semi-implicit, as in the paper)")(
+      "inertia.newmark_gamma", po::value<double>()->default_value(0.55, "0.55"),
+      "Newmark γ ≥ ½ of every domain (β = (γ + ½)²/4); γ > ½ damps the highest frequencies "
+      "numerically (e.g. 0.55), ½ is the undamped trapezoidal rule")(
+      "inertia.root", po::value<std::string>()->default_value("auto"),
+      "root frame: auto (fixed when the scene fixes vertices, free-flying otherwise) | fixed "
+      "(the world frame) | free-flying (Newton–Euler of the whole object)")(
+      "inertia.rigid_domains", po::value<std::string>()->default_value(""),
+      "domains simulated as rigid bodies (r = 0), e.g. \"2 5\"");
+  return d;
+}
+
+enum class RootKind { fixed, free_flying };
+
+// Per-domain state of the simulation.
+struct DomainState {
+  std::unique_ptr<ReducedNewmark> newmark;  // null for a rigid domain
+  double alpha = 1;                         // frequency scale
+  Eigen::VectorXd q, qdot, qddot;           // r entries (frozen copies for detached domains)
+  Vec3 p = Vec3::Zero();                    // frame origin, world
+  Mat3 R = Mat3::Identity();                // frame rotation, world
+  FrameMotion motion;                       // in the frame's own axes
+  std::vector<InterfaceKinematics> child_itf;
+  bool attached = true;  // false: the root of a detached subtree (fracture)
+  bool frozen = false;   // part of a detached subtree: rigid, ballistic
+  // Ballistic motion of a detached subtree root: its centre of mass c, velocity, ω (world), and
+  // the rest offset of the centre of mass from the frame origin (frame axes).
+  Vec3 c = Vec3::Zero(), c_dot = Vec3::Zero(), omega_world = Vec3::Zero(), d = Vec3::Zero();
+  bool ballistic_started = false;
+  // Workspace.
+  Eigen::MatrixXd mass;
+  Eigen::VectorXd f;
+};
+
+class InertiaCoupling final : public CouplingMethod {
+ public:
+  explicit InertiaCoupling(const Config& config)
+      : reduction_(ReductionSettings::from_config(config)) {
+    const auto lumping = config.get<std::string>("inertia.lumping");
+    if (lumping == "interface")
+      lumping_ = Lumping::interface;
+    else if (lumping == "center-of-mass")
+      lumping_ = Lumping::center_of_mass;
+    else
+      throw Error(fmt::format(
+          "inertia.lumping: unknown value '{}'; expected interface or center-of-mass", lumping));
+    alpha_ = positive(config, "inertia.frequency_scale");
+    beta_ = positive(config, "inertia.level_frequency_scale");
+    for (const std::string& item : config.list("inertia.domain_frequency_scale")) {
+      const auto colon = item.find(':');
+      int domain = -1;
+      double factor = 0;
+      try {
+        if (colon == std::string::npos) throw std::invalid_argument("no colon");
+        std::size_t used = 0;
+        domain = std::stoi(item.substr(0, colon), &used);
+        if (used != colon) throw std::invalid_argument("domain");
+        factor = std::stod(item.substr(colon + 1), &used);
+        if (used != item.size() - colon - 1) throw std::invalid_argument("factor");
+      } catch (const std::exception&) {
+        throw Error(fmt::format(
+            "inertia.domain_frequency_scale: expected DOMAIN:FACTOR items like \"3:0.5\", found "
+            "'{}'",
+            item));
+      }
+      if (domain < 0 || !(factor > 0))
+        throw Error(fmt::format(
+            "inertia.domain_frequency_scale: '{}' needs a domain ≥ 0 and a factor > 0", item));
+      domain_scale_[domain] = factor;
+    }
+    threshold_ = config.get<double>("inertia.fracture_threshold");
+    if (threshold_ < 0) throw Error("inertia.fracture_threshold must be ≥ 0 (0 = off)");
+    epsilon_ = positive(config, "inertia.planar_epsilon");
+    newton_ = config.get<int>("inertia.newton_iterations");
+    if (newton_ < 1) throw Error("inertia.newton_iterations must be ≥ 1");
+    gamma_ = config.get<double>("inertia.newmark_gamma");
+    if (!(gamma_ >= 0.5 && gamma_ <= 1))
+      throw Error(fmt::format("inertia.newmark_gamma must be in [0.5, 1], found {}", gamma_));
+    root_option_ = config.get<std::string>("inertia.root");
+    if (root_option_ != "auto" && root_option_ != "fixed" && root_option_ != "free-flying")
+      throw Error(fmt::format(
+          "inertia.root: unknown value '{}'; expected auto, fixed or free-flying", root_option_));
+    for (Index d : config.indices("inertia.rigid_domains")) rigid_list_.push_back(d);
+  }
+
+  bool can_run(const Scene& scene, std::string& reason) const override {
+    const DomainGraph& g = scene.graph;
+    if (!g.is_tree()) {
+      const std::vector<int> cycle = g.find_cycle();
+      if (!cycle.empty()) {
+        std::string path;
+        for (int c : cycle) path += fmt::format("{} → ", c);
+        reason = fmt::format(
+            "the domain graph has a cycle {}{}; inertia coupling needs a tree: set [scene] "
+            "resolve_loops = spanning-tree or merge domains",
+            path, cycle.front());
+        return false;
+      }
+      std::string parts;
+      for (const auto& component : g.connected_components())
+        parts += fmt::format(" {{{}}}", fmt::join(component, " "));
+      reason = fmt::format(
+          "the domain graph falls apart into {} components{}; inertia coupling needs one "
+          "connected tree: merge domains or choose a partition whose domains touch",
+          g.connected_components().size(), parts);
+      return false;
+    }
+    for (const DomainEdge& e : g.edges()) {
+      const Interface& itf =
+          scene.decomposition.interfaces.at(static_cast<std::size_t>(e.interface));
+      if (itf.vertices.size() < 3 || itf.rank < 2) {
+        reason = fmt::format(
+            "the interface between domains {} and {} is degenerate ({} vertices {}); inertia "
+            "coupling needs at least 3 non-collinear interface vertices: merge the two domains or "
+            "choose another partition",
+            itf.a, itf.b, itf.vertices.size(),
+            itf.rank == 0 ? "at one point" : (itf.rank == 1 ? "on a line" : "in all"));
+        return false;
+      }
+    }
+    if (reduction_.boundary != BoundaryPolicy::parent_interface) {
+      reason =
+          "inertia coupling needs each domain's basis fixed at the interface to its parent: set "
+          "[reduction] boundary = parent-interface";
+      return false;
+    }
+    if (root_option_ == "free-flying" && !scene.fixed_vertices.empty()) {
+      reason =
+          "inertia.root = free-flying needs a scene without fixed vertices (remove [scene] fixed "
+          "or use root = auto)";
+      return false;
+    }
+    for (Index d : rigid_list_)
+      if (d < 0 || d >= scene.num_domains()) {
+        reason = fmt::format("inertia.rigid_domains names domain {}, but the scene has {} domains",
+                             d, scene.num_domains());
+        return false;
+      }
+    return true;
+  }
+
+  void precompute(const PrecomputeContext& context) override {
+    const Scene& scene = context.scene;
+    std::string reason;
+    if (!can_run(scene, reason)) throw Error("inertia: " + reason);
+    scene_ = &scene;
+    const auto start = Clock::now();
+    ModelCache cache(reduction_.cache ? context.cache_dir : std::filesystem::path());
+    const std::vector<DomainModel> models =
+        build_domain_models(scene, reduction_, context.solvers, cache);
+    const auto frames_start = Clock::now();
+    root_kind_ =
+        root_option_ == "fixed" || (root_option_ == "auto" && !scene.fixed_vertices.empty())
+            ? RootKind::fixed
+            : RootKind::free_flying;
+    std::vector<bool> rigid(static_cast<std::size_t>(scene.num_domains()), false);
+    for (Index d : rigid_list_) rigid[static_cast<std::size_t>(d)] = true;
+    tree_ = build_domain_tree(scene, models, rigid, root_kind_ == RootKind::free_flying, epsilon_);
+
+    states_.clear();
+    states_.resize(tree_.domains.size());
+    int planar = 0;
+    for (const InertiaDomain& dom : tree_.domains) {
+      DomainState& s = states_[static_cast<std::size_t>(dom.id)];
+      s.alpha = alpha_ * std::pow(beta_, dom.depth);
+      if (auto it = domain_scale_.find(dom.id); it != domain_scale_.end()) s.alpha *= it->second;
+      if (dom.r() > 0) {
+        ReducedNewmarkSettings settings;
+        settings.max_iterations = newton_;
+        settings.gamma = gamma_;
+        settings.beta = (gamma_ + 0.5) * (gamma_ + 0.5) / 4;
+        settings.mass_damping = scene.rayleigh_mass;
+        settings.stiffness_damping = scene.rayleigh_stiffness;
+        settings.domain = dom.id;
+        s.newmark = std::make_unique<ReducedNewmark>(*dom.model->forces, settings);
+        s.newmark->set_frequency_scale(s.alpha);
+      }
+      for (const InterfaceFrameModel& f : dom.child_frames) planar += f.planar ? 1 : 0;
+    }
+    int deformable = 0;
+    for (const InertiaDomain& dom : tree_.domains) deformable += dom.r() > 0 ? 1 : 0;
+    log::info(
+        "inertia: {} domains ({} deformable, {} rigid), {} interfaces ({} planar), tree depth {}, "
+        "root {} ({}), {} lumping, {} DOFs; frames and system-force integrals in {:.3g} s (models "
+        "{:.3g} s)",
+        tree_.domains.size(), deformable, static_cast<int>(tree_.domains.size()) - deformable,
+        tree_.domains.size() - 1, planar, max_depth(), scene.root,
+        root_kind_ == RootKind::fixed ? "fixed" : "free-flying",
+        lumping_ == Lumping::interface ? "interface (L1)" : "centre-of-mass (L2)", dofs(),
+        seconds_since(frames_start), std::chrono::duration<double>(frames_start - start).count());
+    reset({}, {});
+  }
+
+  void reset(const Eigen::VectorXd& u0, const Eigen::VectorXd& v0) override {
+    require_precomputed("reset");
+    const Scene& scene = *scene_;
+    const Index n = scene.mesh.num_vertices();
+    if ((u0.size() != 0 && u0.size() != 3 * n) || (v0.size() != 0 && v0.size() != 3 * n))
+      throw Error(fmt::format("inertia: reset() needs 3N = {} entries (or none)", 3 * n));
+    const Eigen::VectorXd u = u0.size() ? u0 : Eigen::VectorXd::Zero(3 * n);
+    const Eigen::VectorXd v = v0.size() ? v0 : Eigen::VectorXd::Zero(3 * n);
+    step_ = 0;
+    body_ = RigidBody{};
+    body_.mass = tree_.mass;
+    body_.inertia = tree_.inertia;
+    body_.p = tree_.center;
+    if (root_kind_ == RootKind::free_flying) {
+      // The rigid part of v: linear momentum / m and ω = I⁻¹ L about the centre of mass.
+      Vec3 momentum = Vec3::Zero(), L = Vec3::Zero();
+      for (Index g = 0; g < n; ++g) {
+        const int i = scene.vertex_domain[static_cast<std::size_t>(g)];
+        if (i < 0) continue;
+        const InertiaDomain& dom = tree_.domains[static_cast<std::size_t>(i)];
+        const double m = dom.vertex_mass[local(dom, g)];
+        const Vec3 vg = v.segment<3>(3 * g);
+        momentum += m * vg;
+        L += m * (scene.mesh.vertices.row(g).transpose() - tree_.center).cross(vg);
+      }
+      body_.v = momentum / tree_.mass;
+      body_.omega = tree_.inertia.ldlt().solve(L);
+    }
+    for (int i : tree_.tree.bfs_order) {
+      const InertiaDomain& dom = tree_.domains[static_cast<std::size_t>(i)];
+      DomainState& s = states_[static_cast<std::size_t>(i)];
+      s.attached = true;
+      s.frozen = false;
+      s.ballistic_started = false;
+      place_frame(i);
+      s.q = s.qdot = s.qddot = Eigen::VectorXd::Zero(dom.r());
+      if (dom.r() > 0) {
+        // Local displacement and velocity relative to the frame, projected: q = Uᵀ M u_local.
+        const Index nv = static_cast<Index>(dom.global_vertex.size());
+        Eigen::VectorXd ul(3 * nv), vl(3 * nv);
+        for (Index l = 0; l < nv; ++l) {
+          const Index g = dom.global_vertex[static_cast<std::size_t>(l)];
+          const Vec3 xw = scene.mesh.vertices.row(g).transpose() + u.segment<3>(3 * g);
+          const Vec3 xl = s.R.transpose() * (xw - s.p);
+          ul.segment<3>(3 * l) = xl - dom.X.row(l).transpose();
+          vl.segment<3>(3 * l) =
+              s.R.transpose() * v.segment<3>(3 * g) - s.motion.v - s.motion.omega.cross(xl);
+        }
+        s.q = dom.U.transpose() * (dom.M * ul);
+        s.qdot = dom.U.transpose() * (dom.M * vl);
+        s.newmark->set_state(s.q, s.qdot);
+      }
+      s.child_itf.clear();
+      for (const InterfaceFrameModel& f : dom.child_frames)
+        s.child_itf.push_back(interface_kinematics(f, s.q, s.qdot, s.qddot));
+    }
+  }
+
+  void step(double dt, const ExternalForces& forces, StepStats& stats) override {
+    require_precomputed("step");
+    const Scene& scene = *scene_;
+    ++step_;
+    double t_frames = 0, t_sys = 0, t_dyn = 0;
+    auto t0 = Clock::now();
+    const std::size_t d = tree_.domains.size();
+    const Index n = scene.mesh.num_vertices();
+    if (forces.nodal.size() != 0 && forces.nodal.size() != 3 * n)
+      throw Error(fmt::format("inertia: the nodal forces have {} entries, the mesh has {} DOFs",
+                              forces.nodal.size(), 3 * n));
+    // Concentrated forces per domain: (global vertex, world force).
+    concentrated_.assign(d, {});
+    for (const PointForce& p : forces.point_forces) {
+      if (p.vertex < 0 || p.vertex >= n)
+        throw Error(
+            fmt::format("inertia: a point force acts on vertex {}, which the mesh ({} "
+                        "vertices) does not have",
+                        p.vertex, n));
+      const int i = scene.vertex_domain[static_cast<std::size_t>(p.vertex)];
+      if (i >= 0) concentrated_[static_cast<std::size_t>(i)].emplace_back(p.vertex, p.force);
+    }
+    if (forces.nodal.size() != 0)
+      for (Index g = 0; g < n; ++g) {
+        const Vec3 f = forces.nodal.segment<3>(3 * g);
+        const int i = scene.vertex_domain[static_cast<std::size_t>(g)];
+        if (i >= 0 && f != Vec3::Zero())
+          concentrated_[static_cast<std::size_t>(i)].emplace_back(g, f);
+      }
+
+    // Leaves → root: subtree masses m̄, external forces f̄ (world) and rest first moments.
+    mbar_.assign(d, 0);
+    fbar_.assign(d, Vec3::Zero());
+    moment_.assign(d, Vec3::Zero());
+    for (auto it = tree_.tree.bfs_order.rbegin(); it != tree_.tree.bfs_order.rend(); ++it) {
+      const auto i = static_cast<std::size_t>(*it);
+      const InertiaDomain& dom = tree_.domains[i];
+      mbar_[i] += dom.mass();
+      fbar_[i] += dom.mass() * forces.gravity;
+      for (const auto& [g, f] : concentrated_[i]) fbar_[i] += f;
+      moment_[i] += dom.first_moment_world;
+      if (dom.parent >= 0 && states_[i].attached) {
+        const auto p = static_cast<std::size_t>(dom.parent);
+        mbar_[p] += mbar_[i];
+        fbar_[p] += fbar_[i];
+        moment_[p] += moment_[i];
+      }
+    }
+
+    // The free-flying root: Newton–Euler of the whole (attached) object.
+    const int root = tree_.tree.root;
+    if (root_kind_ == RootKind::free_flying) {
+      Vec3 torque = Vec3::Zero();
+      for (std::size_t i = 0; i < d; ++i) {
+        if (states_[i].frozen) continue;
+        for (const auto& [g, f] : concentrated_[i])
+          torque += (world_position(static_cast<int>(i), g) - body_.p).cross(f);
+      }
+      body_.mass = mbar_[static_cast<std::size_t>(root)];
+      body_.step(dt, fbar_[static_cast<std::size_t>(root)], torque);
+    }
+    t_frames += seconds_since(t0);
+
+    // Root → leaves.
+    for (int i : tree_.tree.bfs_order) {
+      const auto ii = static_cast<std::size_t>(i);
+      const InertiaDomain& dom = tree_.domains[ii];
+      DomainState& s = states_[ii];
+      t0 = Clock::now();
+      place_frame(i);
+      if (s.frozen) {
+        if (!s.attached) advance_ballistic(i, dt, forces.gravity);
+        t_frames += seconds_since(t0);
+        continue;
+      }
+      t_frames += seconds_since(t0);
+      if (dom.r() > 0) {
+        t0 = Clock::now();
+        const Mat3 Rt = s.R.transpose();
+        // f_ext: gravity by the sandwich transform UᵀME (Rᵀ g), concentrated forces U_vᵀ Rᵀ F.
+        s.f = dom.integrals.uniform_force() * (Rt * forces.gravity);
+        for (const auto& [g, f] : concentrated_[ii])
+          s.f.noalias() += dom.U.middleRows(3 * local(dom, g), 3).transpose() * (Rt * f);
+        Eigen::VectorXd f_sys;
+        dom.integrals.evaluate(s.motion, s.q, s.qdot, f_sys);  // Eq. 14
+        s.f += f_sys;
+        const bool has_children = !dom.children.empty();
+        if (has_children) {
+          s.mass = Eigen::MatrixXd::Identity(dom.r(), dom.r());
+          for (std::size_t k = 0; k < dom.children.size(); ++k) {
+            const auto j = static_cast<std::size_t>(dom.children[k]);
+            if (!states_[j].attached) continue;
+            add_interface_force(lumping_, dom.child_frames[k], s.child_itf[k], s.motion,
+                                subtree(dom, k, Rt), s.qdot, s.mass, s.f);
+          }
+          s.newmark->set_mass(s.mass);
+        }
+        t_sys += seconds_since(t0);
+        t0 = Clock::now();
+        stats.iterations += s.newmark->step(dt, s.f);
+        s.q = s.newmark->q();
+        // The children's frames take the step's average acceleration (q̇₊ − q̇)/dt (= (q̈ + q̈₊)/2
+        // for γ = ½), so a child's frame changes velocity exactly as its parent's interface does.
+        // The end-of-step q̈₊ of the trapezoidal rule flips sign from step to step on modes too
+        // stiff for dt and would drive the children with that noise, pumping energy into them.
+        s.qddot = (s.newmark->velocity() - s.qdot) / dt;
+        s.qdot = s.newmark->velocity();
+        t_dyn += seconds_since(t0);
+      }
+      // The children's interfaces from the new state, and fracture.
+      t0 = Clock::now();
+      for (std::size_t k = 0; k < dom.children.size(); ++k) {
+        const int j = dom.children[k];
+        if (!states_[static_cast<std::size_t>(j)].attached) continue;
+        if (threshold_ > 0 && dom.r() > 0) {
+          // f_itf = −M_ij q̈ + f0_ij at the new state (Eq. 15).
+          Eigen::MatrixXd Mij = Eigen::MatrixXd::Zero(dom.r(), dom.r());
+          Eigen::VectorXd f0 = Eigen::VectorXd::Zero(dom.r());
+          add_interface_force(lumping_, dom.child_frames[k], s.child_itf[k], s.motion,
+                              subtree(dom, k, s.R.transpose()), s.qdot, Mij, f0);
+          const double norm2 = (f0 - Mij * s.qddot).squaredNorm();
+          if (norm2 > threshold_) detach(j, norm2);
+        }
+        s.child_itf[k] = interface_kinematics(dom.child_frames[k], s.q, s.qdot, s.qddot);
+      }
+      t_frames += seconds_since(t0);
+    }
+    stats.add("frames", t_frames);
+    stats.add("system forces", t_sys);
+    stats.add("dynamics", t_dyn);
+  }
+
+  void positions(Points& x) const override {
+    require_precomputed("positions");
+    average(x, false);
+  }
+
+  void velocities(Points& v) const override {
+    require_precomputed("velocities");
+    average(v, true);
+  }
+
+  Energies energies(const Vec3& gravity) const override {
+    require_precomputed("energies");
+    Energies e;
+    for (const InertiaDomain& dom : tree_.domains) {
+      const DomainState& s = states_[static_cast<std::size_t>(dom.id)];
+      const Index nv = static_cast<Index>(dom.global_vertex.size());
+      Eigen::VectorXd vl(3 * nv);
+      Vec3 mx = Vec3::Zero();
+      for (Index l = 0; l < nv; ++l) {
+        const Vec3 xl = local_position(dom, s, l);
+        vl.segment<3>(3 * l) = local_velocity(dom, s, l, xl);
+        mx += dom.vertex_mass[l] * (s.p + s.R * xl);
+      }
+      e.kinetic += 0.5 * vl.dot(dom.M * vl);  // ½ vᵀ M v (M is rotation invariant)
+      if (s.newmark) e.elastic += s.newmark->potential_energy();  // α W(q)
+      e.gravity -= gravity.dot(mx);                               // −Σ m g·x
+    }
+    return e;
+  }
+
+  Index dofs() const override {
+    Index total = 0;
+    for (const InertiaDomain& dom : tree_.domains) total += dom.r();
+    return total + (root_kind_ == RootKind::free_flying && !tree_.domains.empty() ? 6 : 0);
+  }
+
+ private:
+  static double positive(const Config& config, const std::string& key) {
+    const double value = config.get<double>(key);
+    if (!(value > 0)) throw Error(fmt::format("{} must be > 0, found {}", key, value));
+    return value;
+  }
+
+  void require_precomputed(const char* what) const {
+    if (scene_ == nullptr) throw Error(fmt::format("inertia: {}() before precompute()", what));
+  }
+
+  int max_depth() const {
+    int depth = 0;
+    for (int k : tree_.tree.depth) depth = std::max(depth, k);
+    return depth;
+  }
+
+  static Index local(const InertiaDomain& dom, Index global) {
+    const auto it = std::lower_bound(dom.global_vertex.begin(), dom.global_vertex.end(), global);
+    return static_cast<Index>(it - dom.global_vertex.begin());
+  }
+
+  // x = X̄ + U q (frame coordinates) of local vertex l.
+  static Vec3 local_position(const InertiaDomain& dom, const DomainState& s, Index l) {
+    Vec3 x = dom.X.row(l).transpose();
+    if (dom.r() > 0) x.noalias() += dom.U.middleRows(3 * l, 3) * s.q;
+    return x;
+  }
+
+  // ν + ω × x + U q̇ (world velocity in frame axes) of local vertex l at frame position x.
+  static Vec3 local_velocity(const InertiaDomain& dom, const DomainState& s, Index l,
+                             const Vec3& x) {
+    Vec3 v = s.motion.v + s.motion.omega.cross(x);
+    if (dom.r() > 0) v.noalias() += dom.U.middleRows(3 * l, 3) * s.qdot;
+    return v;
+  }
+
+  Vec3 world_position(int i, Index global) const {
+    const InertiaDomain& dom = tree_.domains[static_cast<std::size_t>(i)];
+    const DomainState& s = states_[static_cast<std::size_t>(i)];
+    return s.p + s.R * local_position(dom, s, local(dom, global));
+  }
+
+  // The frame of domain i from its parent's state (or the root's / ballistic state).
+  void place_frame(int i) {
+    const InertiaDomain& dom = tree_.domains[static_cast<std::size_t>(i)];
+    DomainState& s = states_[static_cast<std::size_t>(i)];
+    if (s.frozen && !s.attached && s.ballistic_started) return;  // advance_ballistic moves it
+    if (dom.parent < 0) {
+      if (root_kind_ == RootKind::fixed) {
+        s.p = Vec3::Zero();
+        s.R = Mat3::Identity();
+        s.motion = FrameMotion{};
+      } else {
+        const Mat3 Rt = body_.R.transpose();
+        s.p = body_.p;
+        s.R = body_.R;
+        s.motion = FrameMotion{Rt * body_.v, Rt * body_.omega, Rt * body_.a, Rt * body_.alpha};
+      }
+      return;
+    }
+    const DomainState& ps = states_[static_cast<std::size_t>(dom.parent)];
+    const InertiaDomain& pd = tree_.domains[static_cast<std::size_t>(dom.parent)];
+    const std::size_t k = static_cast<std::size_t>(
+        std::find(pd.children.begin(), pd.children.end(), i) - pd.children.begin());
+    const InterfaceKinematics& itf = ps.child_itf[k];
+    s.p = ps.p + ps.R * itf.x;  // p_j = p_i + R_i x_ij
+    s.R = ps.R * itf.R;         // R_j = R_i R_ij
+    s.motion = child_frame_motion(ps.motion, itf);
+  }
+
+  // The subtree rooted at the k-th child of dom, as dom sees it (Rt = R_iᵀ).
+  Subtree subtree(const InertiaDomain& dom, std::size_t k, const Mat3& Rt) const {
+    const auto j = static_cast<std::size_t>(dom.children[k]);
+    Subtree t;
+    t.mass = mbar_[j];
+    t.force = Rt * fbar_[j];
+    t.d = moment_[j] / mbar_[j] - tree_.domains[j].origin;  // R̂ = I: rest axes are F_j's
+    return t;
+  }
+
+  // Fracture (Zhao 2014, §4.4): subtree j leaves its parent. It becomes one rigid body on a
+  // ballistic path: its deformation is frozen, its centre of mass keeps its velocity and falls
+  // under gravity, and it keeps its angular velocity (world).
+  void detach(int j, double norm2) {
+    const auto jj = static_cast<std::size_t>(j);
+    log::info("inertia: step {}: domain {} breaks off domain {} (‖f_itf‖² = {:.3g} > {:.3g})",
+              step_, j, tree_.domains[jj].parent, norm2, threshold_);
+    states_[jj].attached = false;
+    std::vector<int> stack{j};
+    while (!stack.empty()) {
+      const int k = stack.back();
+      stack.pop_back();
+      DomainState& s = states_[static_cast<std::size_t>(k)];
+      s.frozen = true;
+      s.qdot.setZero();
+      s.qddot.setZero();
+      for (int c : tree_.domains[static_cast<std::size_t>(k)].children) stack.push_back(c);
+    }
+  }
+
+  void advance_ballistic(int j, double dt, const Vec3& g) {
+    DomainState& s = states_[static_cast<std::size_t>(j)];
+    if (!s.ballistic_started) {
+      // place_frame just put it where the parent's new state holds it: start from there.
+      s.d = moment_[static_cast<std::size_t>(j)] / mbar_[static_cast<std::size_t>(j)] -
+            tree_.domains[static_cast<std::size_t>(j)].origin;
+      s.c = s.p + s.R * s.d;
+      s.omega_world = s.R * s.motion.omega;
+      s.c_dot = s.R * s.motion.v + s.omega_world.cross(s.R * s.d);
+      s.ballistic_started = true;
+      return;
+    }
+    s.c_dot += dt * g;
+    s.c += dt * s.c_dot;
+    s.R = rotation_exp(dt * s.omega_world) * s.R;
+    s.p = s.c - s.R * s.d;
+    const Vec3 arm = s.p - s.c;
+    const Mat3 Rt = s.R.transpose();
+    s.motion = FrameMotion{Rt * (s.c_dot + s.omega_world.cross(arm)), Rt * s.omega_world,
+                           Rt * (g + s.omega_world.cross(s.omega_world.cross(arm))), Vec3::Zero()};
+  }
+
+  // World positions (or velocities) per domain, shared vertices averaged (C0 output).
+  void average(Points& out, bool velocity) const {
+    const Index n = scene_->mesh.num_vertices();
+    out = Points::Zero(n, 3);
+    Eigen::VectorXi count = Eigen::VectorXi::Zero(n);
+    for (const InertiaDomain& dom : tree_.domains) {
+      const DomainState& s = states_[static_cast<std::size_t>(dom.id)];
+      for (std::size_t l = 0; l < dom.global_vertex.size(); ++l) {
+        const Index g = dom.global_vertex[l];
+        const Vec3 x = local_position(dom, s, static_cast<Index>(l));
+        if (velocity)
+          out.row(g) += (s.R * local_velocity(dom, s, static_cast<Index>(l), x)).transpose();
+        else
+          out.row(g) += (s.p + s.R * x).transpose();
+        ++count[g];
+      }
+    }
+    for (Index g = 0; g < n; ++g)
+      if (count[g] > 0)
+        out.row(g) /= count[g];
+      else if (!velocity)
+        out.row(g) = scene_->mesh.vertices.row(g);
+  }
+
+  ReductionSettings reduction_;
+  Lumping lumping_ = Lumping::interface;
+  double alpha_ = 1, beta_ = 1, threshold_ = 0, epsilon_ = 1e-3;
+  std::map<int, double> domain_scale_;
+  int newton_ = 1;
+  double gamma_ = 0.55;
+  std::string root_option_;
+  std::vector<Index> rigid_list_;
+
+  const Scene* scene_ = nullptr;
+  RootKind root_kind_ = RootKind::fixed;
+  DomainTree tree_;
+  std::vector<DomainState> states_;
+  RigidBody body_;
+  long step_ = 0;
+  // Per-step workspace.
+  std::vector<std::vector<std::pair<Index, Vec3>>> concentrated_;
+  std::vector<double> mbar_;
+  std::vector<Vec3> fbar_, moment_;
+};
+
+std::unique_ptr<Component> create(const PluginContext& context) {
+  return std::make_unique<InertiaCoupling>(context.config);
+}
+
+}  // namespace
+
+const PluginDescriptor& descriptor() {
+  static const PluginDescriptor d{
+      "inertia",
+      PluginKind::coupling,
+      SUBSTRUCT_VERSION,
+      "multidomain reduced dynamics in moving frames (Barbič–Zhao 2011, Zhao 2014): a tree of "
+      "reduced domains, lumped subtree inertia, linear in the number of domains",
+      &options,
+      &create};
+  return d;
+}
+
+}  // namespace substruct::inertia
+
+SUBSTRUCT_PLUGIN(substruct::inertia::descriptor)

@@ -1,0 +1,31 @@
+#pragma once
+// The free-flying root frame: the whole object as one rigid body (Newton–Euler).
+#include <Eigen/Geometry>
+
+#include "substruct/core/types.hpp"
+
+namespace substruct::inertia {
+
+/// exp(θ̃) for the rotation vector θ (Rodrigues: I + sin|θ|/|θ| θ̃ + (1 − cos|θ|)/|θ|² θ̃²).
+Mat3 rotation_exp(const Vec3& theta);
+
+/// A rigid body with mass m and rest inertia tensor I about its centre of mass (body axes).
+/// State in world coordinates: centre of mass p, velocity v, rotation R, angular velocity ω; and
+/// the accelerations a, α of the last step.
+struct RigidBody {
+  double mass = 0;
+  Mat3 inertia = Mat3::Identity();
+  Vec3 p = Vec3::Zero();
+  Vec3 v = Vec3::Zero();
+  Mat3 R = Mat3::Identity();
+  Vec3 omega = Vec3::Zero();
+  Vec3 a = Vec3::Zero();
+  Vec3 alpha = Vec3::Zero();
+
+  /// One semi-implicit Euler step under the world force F and torque τ about the centre of mass:
+  ///   m a = F,   I_w α + ω × I_w ω = τ  (I_w = R I Rᵀ),
+  ///   v ← v + dt a,  ω ← ω + dt α,  p ← p + dt v,  R ← exp(dt ω̃) R.
+  void step(double dt, const Vec3& F, const Vec3& tau);
+};
+
+}  // namespace substruct::inertia
