@@ -27,7 +27,8 @@ InterfaceKinematics interface_kinematics(const InterfaceFrameModel& model, const
   const PolarRotationRates rates = polar_rotation_rates(k.polar, A_dot, A_ddot);  // Eq. 7–9
   k.omega = rates.omega;
   k.alpha = rates.omega_dot;
-  k.alpha_free = polar_rotation_rates(k.polar, A_dot, Mat3::Zero()).omega_dot;
+  // Eq. 9 is affine in Ä with the linear part of Eq. 7: ω̇ = ω(Ä) + ω̇|_{Ä=0}.
+  k.alpha_free = rates.omega_dot - polar_angular_velocity(k.polar, A_ddot);
   return k;
 }
 

@@ -95,8 +95,9 @@ struct DomainState {
   Vec3 c = Vec3::Zero(), c_dot = Vec3::Zero(), omega_world = Vec3::Zero(), d = Vec3::Zero();
   bool ballistic_started = false;
   // Workspace.
-  Eigen::MatrixXd mass;
-  Eigen::VectorXd f;
+  Eigen::MatrixXd mass;  // I + Σ_j M_ij
+  bool mass_changed = true;
+  Eigen::VectorXd f, f_sys;
 };
 
 class InertiaCoupling final : public CouplingMethod {
@@ -290,6 +291,7 @@ class InertiaCoupling final : public CouplingMethod {
       const InertiaDomain& dom = tree_.domains[static_cast<std::size_t>(i)];
       DomainState& s = states_[static_cast<std::size_t>(i)];
       s.attached = true;
+      s.mass_changed = true;
       s.frozen = false;
       s.ballistic_started = false;
       place_frame(i);
@@ -399,19 +401,21 @@ class InertiaCoupling final : public CouplingMethod {
         s.f = dom.integrals.uniform_force() * (Rt * forces.gravity);
         for (const auto& [g, f] : concentrated_[ii])
           s.f.noalias() += dom.U.middleRows(3 * local(dom, g), 3).transpose() * (Rt * f);
-        Eigen::VectorXd f_sys;
-        dom.integrals.evaluate(s.motion, s.q, s.qdot, f_sys);  // Eq. 14
-        s.f += f_sys;
-        const bool has_children = !dom.children.empty();
-        if (has_children) {
-          s.mass = Eigen::MatrixXd::Identity(dom.r(), dom.r());
+        dom.integrals.evaluate(s.motion, s.q, s.qdot, s.f_sys);  // Eq. 14
+        s.f += s.f_sys;
+        if (!dom.children.empty()) {
+          // L1's M_ij = m̄ âᵀâ is constant: the mass I + Σ M_ij is formed again only when a
+          // subtree's mass changes (fracture). L2's J_c changes with the state: every step.
+          const bool form_mass = lumping_ == Lumping::center_of_mass || s.mass_changed;
+          if (form_mass) s.mass = Eigen::MatrixXd::Identity(dom.r(), dom.r());
           for (std::size_t k = 0; k < dom.children.size(); ++k) {
             const auto j = static_cast<std::size_t>(dom.children[k]);
             if (!states_[j].attached) continue;
             add_interface_force(lumping_, dom.child_frames[k], s.child_itf[k], s.motion,
-                                subtree(dom, k, Rt), s.qdot, s.mass, s.f);
+                                subtree(dom, k, Rt), s.qdot, form_mass ? &s.mass : nullptr, s.f);
           }
-          s.newmark->set_mass(s.mass);
+          if (form_mass) s.newmark->set_mass(s.mass);
+          s.mass_changed = false;
         }
         t_sys += seconds_since(t0);
         t0 = Clock::now();
@@ -435,7 +439,7 @@ class InertiaCoupling final : public CouplingMethod {
           Eigen::MatrixXd Mij = Eigen::MatrixXd::Zero(dom.r(), dom.r());
           Eigen::VectorXd f0 = Eigen::VectorXd::Zero(dom.r());
           add_interface_force(lumping_, dom.child_frames[k], s.child_itf[k], s.motion,
-                              subtree(dom, k, s.R.transpose()), s.qdot, Mij, f0);
+                              subtree(dom, k, s.R.transpose()), s.qdot, &Mij, f0);
           const double norm2 = (f0 - Mij * s.qddot).squaredNorm();
           if (norm2 > threshold_) detach(j, norm2);
         }
@@ -573,6 +577,10 @@ class InertiaCoupling final : public CouplingMethod {
     log::info("inertia: step {}: domain {} breaks off domain {} (‖f_itf‖² = {:.3g} > {:.3g})",
               step_, j, tree_.domains[jj].parent, norm2, threshold_);
     states_[jj].attached = false;
+    // Every ancestor's subtree mass changes: their lumped masses are formed again.
+    for (int a = tree_.domains[jj].parent; a >= 0;
+         a = tree_.domains[static_cast<std::size_t>(a)].parent)
+      states_[static_cast<std::size_t>(a)].mass_changed = true;
     std::vector<int> stack{j};
     while (!stack.empty()) {
       const int k = stack.back();

@@ -7,7 +7,7 @@ namespace substruct::inertia {
 
 void add_interface_force(Lumping lumping, const InterfaceFrameModel& model,
                          const InterfaceKinematics& itf, const FrameMotion& parent,
-                         const Subtree& subtree, const Eigen::VectorXd& qdot, Eigen::MatrixXd& M,
+                         const Subtree& subtree, const Eigen::VectorXd& qdot, Eigen::MatrixXd* M,
                          Eigen::VectorXd& f0) {
   const int r = model.r();
   if (r == 0) return;
@@ -15,7 +15,7 @@ void add_interface_force(Lumping lumping, const InterfaceFrameModel& model,
   const Vec3& w = parent.omega;
   if (lumping == Lumping::interface) {
     const auto& a_hat = model.a_hat;
-    M.noalias() += m * (a_hat.transpose() * a_hat);  // M_ij = m̄ âᵀâ
+    if (M) M->noalias() += m * (a_hat.transpose() * a_hat);  // M_ij = m̄ âᵀâ
     const Vec3 frame_acc =
         parent.a + parent.alpha.cross(itf.x) + w.cross(w.cross(itf.x)) + 2 * w.cross(itf.v);
     f0.noalias() += a_hat.transpose() * (subtree.force - m * frame_acc);
@@ -31,7 +31,7 @@ void add_interface_force(Lumping lumping, const InterfaceFrameModel& model,
   const Vec3 c_dot = J * qdot;
   const Vec3 acc = parent.a + parent.alpha.cross(c) + w.cross(w.cross(c)) + 2 * w.cross(c_dot) +
                    itf.omega.cross(itf.omega.cross(Rd)) + itf.alpha_free.cross(Rd);
-  M.noalias() += m * (J.transpose() * J);
+  if (M) M->noalias() += m * (J.transpose() * J);
   f0.noalias() += J.transpose() * (subtree.force - m * acc);
 }
 

@@ -20,7 +20,7 @@ struct Subtree {
   Vec3 d = Vec3::Zero();      // rest offset of its centre of mass from o_j, F_j axes (L2 only)
 };
 
-/// M_ij (r×r) and f0_ij (r) are ADDED to `M` and `f0`.
+/// M_ij (r×r) and f0_ij (r) are ADDED to `*M` (unless M is null) and `f0`.
 /// L1 (Eq. 16): M_ij = m̄ âᵀâ,
 ///   f0_ij = âᵀ(f̄ − m̄ (a_i + α_i × x_ij + ω_i × (ω_i × x_ij) + 2 ω_i × v_ij)).
 /// L2: with J_ω (3×r, column ℓ the polar angular velocity of A^ℓ) and J_c = â − (R_ij d)~ J_ω,
@@ -30,7 +30,7 @@ struct Subtree {
 /// `itf` is the interface's kinematics at the parent's current state q, q̇.
 void add_interface_force(Lumping lumping, const InterfaceFrameModel& model,
                          const InterfaceKinematics& itf, const FrameMotion& parent,
-                         const Subtree& subtree, const Eigen::VectorXd& qdot, Eigen::MatrixXd& M,
+                         const Subtree& subtree, const Eigen::VectorXd& qdot, Eigen::MatrixXd* M,
                          Eigen::VectorXd& f0);
 
 }  // namespace substruct::inertia
