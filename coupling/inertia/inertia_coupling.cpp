@@ -224,6 +224,7 @@ class InertiaCoupling final : public CouplingMethod {
     std::vector<bool> rigid(static_cast<std::size_t>(scene.num_domains()), false);
     for (Index d : rigid_list_) rigid[static_cast<std::size_t>(d)] = true;
     tree_ = build_domain_tree(scene, models, rigid, root_kind_ == RootKind::free_flying, epsilon_);
+    geometry_ = reduced_layout(scene, tree_);
 
     states_.clear();
     states_.resize(tree_.domains.size());
@@ -454,12 +455,16 @@ class InertiaCoupling final : public CouplingMethod {
 
   void positions(Points& x) const override {
     require_precomputed("positions");
-    average(x, false);
+    std::vector<DomainPose> poses;
+    domain_poses(poses);
+    reduced_world_state(geometry_, poses, &x, nullptr);
   }
 
   void velocities(Points& v) const override {
     require_precomputed("velocities");
-    average(v, true);
+    std::vector<DomainPose> poses;
+    domain_poses(poses);
+    reduced_world_state(geometry_, poses, nullptr, &v);
   }
 
   Energies energies(const Vec3& gravity) const override {
@@ -486,6 +491,25 @@ class InertiaCoupling final : public CouplingMethod {
     Index total = 0;
     for (const InertiaDomain& dom : tree_.domains) total += dom.r();
     return total + (root_kind_ == RootKind::free_flying && !tree_.domains.empty() ? 6 : 0);
+  }
+
+  const ReducedGeometry* reduced_geometry() const override {
+    return scene_ != nullptr ? &geometry_ : nullptr;
+  }
+
+  // x = p + R (X̄ + U q), v = R (ν + ω × (X̄ + U q) + U q̇) per domain, shared vertices averaged.
+  void domain_poses(std::vector<DomainPose>& poses) const override {
+    require_precomputed("domain_poses");
+    poses.resize(states_.size());
+    for (std::size_t i = 0; i < states_.size(); ++i) {
+      const DomainState& s = states_[i];
+      poses[i].R = s.R;
+      poses[i].p = s.p;
+      poses[i].nu = s.motion.v;
+      poses[i].omega = s.motion.omega;
+      poses[i].q = s.q;
+      poses[i].qdot = s.qdot;
+    }
   }
 
  private:
@@ -615,28 +639,20 @@ class InertiaCoupling final : public CouplingMethod {
                            Rt * (g + s.omega_world.cross(s.omega_world.cross(arm))), Vec3::Zero()};
   }
 
-  // World positions (or velocities) per domain, shared vertices averaged (C0 output).
-  void average(Points& out, bool velocity) const {
-    const Index n = scene_->mesh.num_vertices();
-    out = Points::Zero(n, 3);
-    Eigen::VectorXi count = Eigen::VectorXi::Zero(n);
-    for (const InertiaDomain& dom : tree_.domains) {
-      const DomainState& s = states_[static_cast<std::size_t>(dom.id)];
-      for (std::size_t l = 0; l < dom.global_vertex.size(); ++l) {
-        const Index g = dom.global_vertex[l];
-        const Vec3 x = local_position(dom, s, static_cast<Index>(l));
-        if (velocity)
-          out.row(g) += (s.R * local_velocity(dom, s, static_cast<Index>(l), x)).transpose();
-        else
-          out.row(g) += (s.p + s.R * x).transpose();
-        ++count[g];
-      }
+  // The layout the framework's geometry kernel (and the geometry plugins) evaluate: per domain
+  // its vertices, local rest shape X̄ and basis U (domain ids are the indices).
+  static ReducedGeometry reduced_layout(const Scene& scene, const DomainTree& tree) {
+    ReducedGeometry layout;
+    layout.rest_positions = scene.mesh.vertices;
+    layout.domains.resize(tree.domains.size());
+    for (const InertiaDomain& dom : tree.domains) {
+      DomainLayout& d = layout.domains[static_cast<std::size_t>(dom.id)];
+      d.global_vertex = dom.global_vertex;
+      d.rest = dom.X;
+      d.U = dom.U;
     }
-    for (Index g = 0; g < n; ++g)
-      if (count[g] > 0)
-        out.row(g) /= count[g];
-      else if (!velocity)
-        out.row(g) = scene_->mesh.vertices.row(g);
+    layout.finalize();
+    return layout;
   }
 
   ReductionSettings reduction_;
@@ -652,6 +668,7 @@ class InertiaCoupling final : public CouplingMethod {
   RootKind root_kind_ = RootKind::fixed;
   DomainTree tree_;
   std::vector<DomainState> states_;
+  ReducedGeometry geometry_;  // layout for positions() and the geometry plugins
   RigidBody body_;
   long step_ = 0;
   // Per-step workspace.

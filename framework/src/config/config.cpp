@@ -11,6 +11,7 @@
 
 #include "substruct/core/error.hpp"
 #include "substruct/plugin/plugin_host.hpp"
+#include "substruct/solvers/solver_provider.hpp"
 
 namespace substruct {
 
@@ -53,7 +54,8 @@ po::options_description Config::framework_options() {
   solvers.add_options()("solvers.linear", po::value<std::string>()->default_value("cholmod"),
                         "linear-solver plugin")(
       "solvers.eigen", po::value<std::string>()->default_value("slepc"), "eigen-solver plugin")(
-      "solvers.geometry", po::value<std::string>()->default_value("cpu"), "geometry plugin");
+      "solvers.geometry", po::value<std::string>()->default_value("cpu"),
+      "geometry plugin: NAME or geometry-NAME (world positions of reduced methods, render mesh)");
   po::options_description run("[run] time stepping and output");
   run.add_options()("run.dt", po::value<double>()->default_value(0.01), "time step [s]")(
       "run.steps", po::value<long>()->default_value(100), "number of steps")(
@@ -247,11 +249,13 @@ Config Config::from_settings(const std::vector<Setting>& raw_settings, const fs:
   // The selected plugins must exist and have the right kind.
   host.find(value_of(settings, "coupling.plugin", "full"), PluginKind::coupling);
   for (const auto& [key, kind] : {std::pair{"solvers.linear", PluginKind::linear_solver},
-                                  std::pair{"solvers.eigen", PluginKind::eigen_solver},
-                                  std::pair{"solvers.geometry", PluginKind::geometry}}) {
+                                  std::pair{"solvers.eigen", PluginKind::eigen_solver}}) {
     const std::string name = value_of(settings, key, "");
     if (!name.empty()) host.find(name, kind);
   }
+  // A geometry plugin may be named without its "geometry-" prefix ([solvers] geometry = cpu).
+  if (const std::string name = value_of(settings, "solvers.geometry", ""); !name.empty())
+    geometry_plugin_name(host, name);
   for (const std::string& name : split_list(value_of(settings, "run.loads", "")))
     host.find(name, PluginKind::load);
   for (const std::string& name : split_list(value_of(settings, "run.exporters", "")))

@@ -45,7 +45,7 @@ Simulation::Simulation(const Config& config, const PluginHost& host)
     throw Error(
         fmt::format("coupling '{}' cannot run scene '{}': {}", method_name_, scene_.name, reason));
   for (const std::string& name : config_.list("run.loads"))
-    loads_.push_back(host.create<Load>(name, PluginKind::load, PluginContext{config_}));
+    loads_.push_back({name, host.create<Load>(name, PluginKind::load, PluginContext{config_})});
   for (const std::string& name : config_.list("run.exporters"))
     exporters_.push_back(host.create<Exporter>(name, PluginKind::exporter, PluginContext{config_}));
   dt_ = config_.get<double>("run.dt");
@@ -61,6 +61,7 @@ double Simulation::precompute() {
   const auto start = Clock::now();
   method_->precompute(PrecomputeContext{scene_, solvers_, cache_dir(config_, scene_)});
   precomputed_ = true;
+  layout_sent_ = false;
   return std::chrono::duration<double>(Clock::now() - start).count();
 }
 
@@ -83,14 +84,73 @@ void Simulation::reset(const Eigen::VectorXd& u0, const Eigen::VectorXd& v0) {
 }
 
 void Simulation::refresh_state() {
-  method_->positions(positions_);
-  method_->velocities(velocities_);
+  if (const ReducedGeometry* layout = method_->reduced_geometry()) {
+    GeometrySolver& solver = geometry();
+    if (!layout_sent_) {
+      solver.set_layout(*layout);
+      layout_sent_ = true;
+    }
+    method_->domain_poses(poses_);
+    solver.world_state(poses_, positions_, &velocities_);
+  } else {
+    method_->positions(positions_);
+    method_->velocities(velocities_);
+  }
+}
+
+GeometrySolver& Simulation::geometry() {
+  if (!geometry_) geometry_ = solvers_.geometry();
+  return *geometry_;
+}
+
+const RenderSurface& Simulation::render_surface() {
+  if (!surface_) surface_ = substruct::render_surface(scene_);
+  return *surface_;
+}
+
+void Simulation::render_state(Points& positions, Points& normals) {
+  GeometrySolver& solver = geometry();
+  if (!surface_sent_) {
+    solver.set_surface(render_surface());
+    surface_sent_ = true;
+  }
+  solver.render(positions_, positions, normals);
+}
+
+void Simulation::add_load(const std::string& name, std::unique_ptr<Load> load, bool enabled) {
+  if (!load) throw Error(fmt::format("add_load('{}'): no load", name));
+  loads_.push_back({name, std::move(load), enabled});
+}
+
+bool Simulation::set_load_enabled(const std::string& name, bool enabled) {
+  bool found = false;
+  for (LoadSlot& slot : loads_)
+    if (slot.name == name) {
+      slot.enabled = enabled;
+      found = true;
+    }
+  return found;
+}
+
+bool Simulation::has_load(const std::string& name) const {
+  return std::any_of(loads_.begin(), loads_.end(),
+                     [&](const LoadSlot& slot) { return slot.name == name; });
+}
+
+bool Simulation::load_enabled(const std::string& name) const {
+  return std::any_of(loads_.begin(), loads_.end(),
+                     [&](const LoadSlot& slot) { return slot.name == name && slot.enabled; });
+}
+
+void Simulation::evaluate_loads() {
+  forces_.clear();
+  const LoadContext context{time_, scene_, positions_, velocities_};
+  for (LoadSlot& slot : loads_)
+    if (slot.enabled) slot.load->accumulate(context, forces_);
 }
 
 double Simulation::step(StepStats& stats) {
-  forces_.clear();
-  const LoadContext context{time_, scene_, positions_, velocities_};
-  for (auto& load : loads_) load->accumulate(context, forces_);
+  evaluate_loads();
   const auto start = Clock::now();
   method_->step(dt_, forces_, stats);
   const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
@@ -154,9 +214,7 @@ RunSummary Simulation::run() {
       for (auto& exporter : exporters_) exporter->write(frame);
     };
     // Frame 0 is the initial state; its gravity is that of the first step's loads.
-    forces_.clear();
-    const LoadContext context{time_, scene_, positions_, velocities_};
-    for (auto& load : loads_) load->accumulate(context, forces_);
+    evaluate_loads();
     write_frame();
     Progress progress(fmt::format("{} on {}", method_name_, scene_.name),
                       static_cast<std::size_t>(summary.steps));

@@ -1,6 +1,9 @@
 #include "substruct/solvers/solver_provider.hpp"
 
+#include <fmt/format.h>
+
 #include "substruct/config/config.hpp"
+#include "substruct/core/error.hpp"
 #include "substruct/plugin/plugin_host.hpp"
 
 namespace substruct {
@@ -16,6 +19,26 @@ std::unique_ptr<LinearSolver> SolverProvider::linear() const {
 std::unique_ptr<EigenSolver> SolverProvider::eigen() const {
   return host_.create<EigenSolver>(config_.get<std::string>("solvers.eigen"),
                                    PluginKind::eigen_solver, PluginContext{config_});
+}
+
+std::unique_ptr<GeometrySolver> SolverProvider::geometry() const {
+  return host_.create<GeometrySolver>(
+      geometry_plugin_name(host_, config_.get<std::string>("solvers.geometry")),
+      PluginKind::geometry, PluginContext{config_});
+}
+
+std::string geometry_plugin_name(const PluginHost& host, const std::string& name) {
+  for (const std::string& candidate : {name, "geometry-" + name}) {
+    const PluginDescriptor* d = host.try_find(candidate);
+    if (d != nullptr && d->kind == PluginKind::geometry) return candidate;
+  }
+  std::string names;
+  for (const PluginDescriptor* d : host.of_kind(PluginKind::geometry))
+    names += fmt::format("{}{}", names.empty() ? "" : ", ", d->name);
+  throw Error(fmt::format(
+      "[solvers] geometry = {}: no geometry plugin '{}' or 'geometry-{}'; available geometry "
+      "plugins: {}",
+      name, name, name, names.empty() ? std::string("none") : names));
 }
 
 }  // namespace substruct

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "substruct/core/types.hpp"
+#include "substruct/geometry/reduced_geometry.hpp"
 #include "substruct/loads/external_forces.hpp"
 #include "substruct/plugin/component.hpp"
 
@@ -64,6 +65,15 @@ class CouplingMethod : public Component {
 
   /// Number of degrees of freedom the method integrates.
   virtual Index dofs() const = 0;
+
+  /// A method whose state is domains in moving frames may expose its layout (valid after
+  /// precompute) and per-step poses: then the framework computes world positions and velocities
+  /// through the selected geometry plugin ([solvers] geometry) instead of positions() and
+  /// velocities(), which must give the same values (geometry/reduced_geometry.hpp). Methods
+  /// without one (e.g. full) return nullptr.
+  virtual const ReducedGeometry* reduced_geometry() const { return nullptr; }
+  /// One pose per domain of reduced_geometry(), for the current state.
+  virtual void domain_poses(std::vector<DomainPose>& /*poses*/) const {}
 };
 
 }  // namespace substruct

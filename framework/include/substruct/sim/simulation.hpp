@@ -1,6 +1,6 @@
 #pragma once
 /// The main loop shared by `substruct run`, the benchmark runner and the viewer:
-/// loads(t) → coupling.step(dt) → divergence check → exporters.
+/// loads(t) → coupling.step(dt) → geometry → divergence check → exporters.
 #include <filesystem>
 #include <memory>
 #include <optional>
@@ -9,6 +9,7 @@
 
 #include "substruct/config/config.hpp"
 #include "substruct/coupling/coupling_method.hpp"
+#include "substruct/geometry/render_surface.hpp"
 #include "substruct/io/exporter.hpp"
 #include "substruct/loads/load.hpp"
 #include "substruct/scene/scene.hpp"
@@ -62,9 +63,29 @@ class Simulation {
 
   double time() const { return time_; }
   long step_index() const { return step_; }
+  /// World positions and velocities of the volumetric vertices after the last reset()/step():
+  /// through the [solvers] geometry plugin when the method exposes a reduced layout, else the
+  /// method's positions()/velocities().
   const Points& positions() const { return positions_; }
   const Points& velocities() const { return velocities_; }
   const ExternalForces& forces() const { return forces_; }
+
+  /// Loads beyond [run] loads (e.g. a viewer's wind or mouse spring), evaluated after them in
+  /// the order added. `name` identifies it for set_load_enabled(); [run] loads are named after
+  /// their plugin.
+  void add_load(const std::string& name, std::unique_ptr<Load> load, bool enabled = true);
+  /// Switches the loads called `name` on or off; false if there is none.
+  bool set_load_enabled(const std::string& name, bool enabled);
+  bool has_load(const std::string& name) const;
+  bool load_enabled(const std::string& name) const;
+
+  /// The render surface (the scene's render mesh embedded in the tets, or the tet boundary),
+  /// built at the first call.
+  const RenderSurface& render_surface();
+  /// Its world positions and smooth normals for the current state, through the geometry plugin.
+  void render_state(Points& positions, Points& normals);
+  /// The [solvers] geometry plugin (created at the first call).
+  GeometrySolver& geometry();
 
   /// precompute(), reset(), then [run] steps steps with output and progress; exporters are
   /// finished on success and aborted (nothing left that looks complete) on any error.
@@ -72,13 +93,20 @@ class Simulation {
 
  private:
   void refresh_state();
+  void evaluate_loads();
   void check_divergence() const;
+
+  struct LoadSlot {
+    std::string name;
+    std::unique_ptr<Load> load;
+    bool enabled = true;
+  };
 
   Config config_;
   Scene scene_;
   SolverProvider solvers_;
   std::unique_ptr<CouplingMethod> method_;
-  std::vector<std::unique_ptr<Load>> loads_;
+  std::vector<LoadSlot> loads_;
   std::vector<std::unique_ptr<Exporter>> exporters_;
   std::string method_name_;
   double dt_ = 0;
@@ -89,6 +117,11 @@ class Simulation {
   Points positions_;
   Points velocities_;
   ExternalForces forces_;
+  std::unique_ptr<GeometrySolver> geometry_;
+  bool layout_sent_ = false;  // the method's layout was given to geometry_ since precompute
+  std::vector<DomainPose> poses_;
+  std::optional<RenderSurface> surface_;
+  bool surface_sent_ = false;
 };
 
 /// [run] output resolved: relative to the working directory; default out/<scene>.pvd.

@@ -1,10 +1,12 @@
 #pragma once
-/// Creates the solvers a scene's config selects ([solvers] linear / eigen), so that coupling
-/// plugins use solvers only through their interfaces. A method may create several (e.g. one
-/// factorization per domain).
+/// Creates the solvers a scene's config selects ([solvers] linear / eigen / geometry), so that
+/// coupling plugins use solvers only through their interfaces. A method may create several (e.g.
+/// one factorization per domain).
 #include <memory>
+#include <string>
 
 #include "substruct/solvers/eigen_solver.hpp"
+#include "substruct/solvers/geometry_solver.hpp"
 #include "substruct/solvers/linear_solver.hpp"
 
 namespace substruct {
@@ -17,10 +19,16 @@ class SolverProvider {
   SolverProvider(const PluginHost& host, const Config& config);
   std::unique_ptr<LinearSolver> linear() const;
   std::unique_ptr<EigenSolver> eigen() const;
+  std::unique_ptr<GeometrySolver> geometry() const;
 
  private:
   const PluginHost& host_;
   const Config& config_;
 };
+
+/// The geometry plugin that `[solvers] geometry = NAME` selects: the plugin NAME, or
+/// geometry-NAME (so `cpu` names the plugin geometry-cpu). Throws Error listing the geometry
+/// plugins otherwise.
+std::string geometry_plugin_name(const PluginHost& host, const std::string& name);
 
 }  // namespace substruct

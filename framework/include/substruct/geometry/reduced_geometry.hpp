@@ -1,0 +1,59 @@
+#pragma once
+/// The reduced layout of a multidomain method and the one kernel that turns it into world
+/// positions and velocities (used by the geometry plugins and by the methods' own
+/// positions()/velocities()).
+///
+/// Per domain i, set once after precompute: its vertices (sorted global ids), their rest
+/// positions X̄ in the domain's frame (n×3) and the basis U (3n×r, r may be 0: a rigid domain).
+/// Per step, its pose: frame rotation R and origin p (world), the frame's velocity ν and angular
+/// velocity ω (both in the frame's axes), and the reduced coordinates q, q̇. Then
+///   x = p + R (X̄ + U q),     v = R (ν + ω × (X̄ + U q) + U q̇),
+/// and a vertex shared by several domains gets the average of their values (C0 averaging,
+/// Barbič–Zhao 2011 §5 "Rendering"). Vertices no domain covers stay at rest with zero velocity.
+#include <span>
+#include <vector>
+
+#include "substruct/core/types.hpp"
+
+namespace substruct {
+
+struct DomainLayout {
+  std::vector<Index> global_vertex;  // local → global vertex, ascending
+  Points rest;                       // X̄, n×3, frame coordinates
+  Eigen::MatrixXd U;                 // 3n×r basis (xyz interleaved per vertex); r = 0 allowed
+  Index r() const { return static_cast<Index>(U.cols()); }
+};
+
+struct ReducedGeometry {
+  Points rest_positions;  // N×3 world rest positions (used for vertices no domain covers)
+  std::vector<DomainLayout> domains;
+  Eigen::VectorXd inverse_count;  // 1 / (number of domains covering each vertex), 0 if none
+
+  Index num_vertices() const { return static_cast<Index>(rest_positions.rows()); }
+  /// Fills inverse_count and checks the layout (ids in range and ascending, sizes consistent);
+  /// throws Error naming the domain otherwise. Call once after filling `domains`.
+  void finalize();
+};
+
+struct DomainPose {
+  Mat3 R = Mat3::Identity();  // frame rotation (world)
+  Vec3 p = Vec3::Zero();      // frame origin (world)
+  Vec3 nu = Vec3::Zero();     // frame velocity, frame axes
+  Vec3 omega = Vec3::Zero();  // frame angular velocity, frame axes
+  Eigen::VectorXd q, qdot;    // r entries each
+};
+
+/// Adds the world positions (x_sum) and/or velocities (v_sum) of domains [first, last) into the
+/// N×3 sums (either may be null); they must be sized N×3 by the caller.
+void accumulate_domain_states(const ReducedGeometry& geometry, std::span<const DomainPose> poses,
+                              std::size_t first, std::size_t last, Points* x_sum, Points* v_sum);
+
+/// Turns the sums of all domains into averages (uncovered vertices: rest position, zero velocity).
+void finish_average(const ReducedGeometry& geometry, Points* x, Points* v);
+
+/// Both steps for every domain, on the calling thread: x and/or v (either may be null) are
+/// resized to N×3.
+void reduced_world_state(const ReducedGeometry& geometry, std::span<const DomainPose> poses,
+                         Points* x, Points* v);
+
+}  // namespace substruct

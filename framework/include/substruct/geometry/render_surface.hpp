@@ -1,0 +1,34 @@
+#pragma once
+/// What a viewer draws: the scene's render mesh embedded in the tets, or, without one, the
+/// boundary surface of the tet mesh; and its smooth per-vertex normals.
+#include <vector>
+
+#include "substruct/core/types.hpp"
+#include "substruct/geometry/render_embedding.hpp"
+#include "substruct/mesh/tet_mesh.hpp"
+
+namespace substruct {
+
+struct Scene;
+
+struct RenderSurface {
+  Triangles triangles;            // over the render vertices, counter-clockwise seen from outside
+  RenderEmbedding embedding;      // one row per render vertex
+  bool from_render_mesh = false;  // false: the tet mesh's boundary
+
+  Index num_vertices() const { return embedding.size(); }
+};
+
+/// The faces of `mesh` that belong to one tet only, oriented outwards (counter-clockwise seen
+/// from outside), over the volumetric vertex ids.
+Triangles boundary_triangles(const TetMesh& mesh);
+
+/// scene.render_mesh embedded in the tets (render_embedding.hpp), or the tet boundary (each of
+/// its vertices embedded with weight 1 on itself).
+RenderSurface render_surface(const Scene& scene);
+
+/// Smooth per-vertex normals: the area-weighted average of the normals of the triangles around
+/// each vertex, normalised (vertices in no triangle get (0, 0, 0)). `normals` is resized.
+void vertex_normals(const Points& positions, const Triangles& triangles, Points& normals);
+
+}  // namespace substruct

@@ -1,0 +1,96 @@
+#include "substruct/geometry/reduced_geometry.hpp"
+
+#include <fmt/format.h>
+
+#include <Eigen/Geometry>
+
+#include "substruct/core/error.hpp"
+
+namespace substruct {
+
+void ReducedGeometry::finalize() {
+  const Index n = num_vertices();
+  Eigen::VectorXi count = Eigen::VectorXi::Zero(n);
+  for (std::size_t d = 0; d < domains.size(); ++d) {
+    const DomainLayout& dom = domains[d];
+    const auto nv = static_cast<Index>(dom.global_vertex.size());
+    if (dom.rest.rows() != nv || dom.U.rows() != 3 * nv)
+      throw Error(fmt::format(
+          "reduced geometry: domain {} has {} vertices but X̄ has {} rows and U has {} rows "
+          "(expected {} and {})",
+          d, nv, dom.rest.rows(), dom.U.rows(), nv, 3 * nv));
+    for (std::size_t l = 0; l < dom.global_vertex.size(); ++l) {
+      const Index g = dom.global_vertex[l];
+      if (g < 0 || g >= n || (l > 0 && g <= dom.global_vertex[l - 1]))
+        throw Error(fmt::format(
+            "reduced geometry: domain {} lists vertex {} at position {}; vertices must be "
+            "ascending ids in [0, {})",
+            d, g, l, n));
+      ++count[g];
+    }
+  }
+  inverse_count.resize(n);
+  for (Index g = 0; g < n; ++g) inverse_count[g] = count[g] > 0 ? 1.0 / count[g] : 0.0;
+}
+
+void accumulate_domain_states(const ReducedGeometry& geometry, std::span<const DomainPose> poses,
+                              std::size_t first, std::size_t last, Points* x_sum, Points* v_sum) {
+  if (poses.size() != geometry.domains.size())
+    throw Error(fmt::format("reduced geometry: {} poses for {} domains", poses.size(),
+                            geometry.domains.size()));
+  Eigen::VectorXd uq, udq;
+  for (std::size_t d = first; d < last; ++d) {
+    const DomainLayout& dom = geometry.domains[d];
+    const DomainPose& pose = poses[d];
+    const Index r = dom.r();
+    if (pose.q.size() != r || (v_sum != nullptr && pose.qdot.size() != r))
+      throw Error(
+          fmt::format("reduced geometry: domain {} has r = {} but its pose has {} q and {} "
+                      "q̇ entries",
+                      d, r, pose.q.size(), pose.qdot.size()));
+    // u = U q and U q̇ for the whole domain at once (one matrix-vector product each).
+    if (r > 0) {
+      uq.noalias() = dom.U * pose.q;
+      if (v_sum != nullptr) udq.noalias() = dom.U * pose.qdot;
+    }
+    const auto nv = static_cast<Index>(dom.global_vertex.size());
+    for (Index l = 0; l < nv; ++l) {
+      const Index g = dom.global_vertex[static_cast<std::size_t>(l)];
+      Vec3 xl = dom.rest.row(l).transpose();
+      if (r > 0) xl += uq.segment<3>(3 * l);
+      if (x_sum != nullptr) x_sum->row(g) += (pose.p + pose.R * xl).transpose();
+      if (v_sum != nullptr) {
+        Vec3 vl = pose.nu + pose.omega.cross(xl);
+        if (r > 0) vl += udq.segment<3>(3 * l);
+        v_sum->row(g) += (pose.R * vl).transpose();
+      }
+    }
+  }
+}
+
+void finish_average(const ReducedGeometry& geometry, Points* x, Points* v) {
+  const Index n = geometry.num_vertices();
+  if (geometry.inverse_count.size() != n)
+    throw Error("reduced geometry: finalize() was not called after the layout was set");
+  for (Index g = 0; g < n; ++g) {
+    const double w = geometry.inverse_count[g];
+    if (w > 0) {
+      if (x != nullptr) x->row(g) *= w;
+      if (v != nullptr) v->row(g) *= w;
+    } else {
+      if (x != nullptr) x->row(g) = geometry.rest_positions.row(g);
+      if (v != nullptr) v->row(g).setZero();
+    }
+  }
+}
+
+void reduced_world_state(const ReducedGeometry& geometry, std::span<const DomainPose> poses,
+                         Points* x, Points* v) {
+  const Index n = geometry.num_vertices();
+  if (x != nullptr) *x = Points::Zero(n, 3);
+  if (v != nullptr) *v = Points::Zero(n, 3);
+  accumulate_domain_states(geometry, poses, 0, geometry.domains.size(), x, v);
+  finish_average(geometry, x, v);
+}
+
+}  // namespace substruct

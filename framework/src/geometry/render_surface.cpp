@@ -1,0 +1,43 @@
+#include "substruct/geometry/render_surface.hpp"
+
+#include <vector>
+
+#include "substruct/scene/scene.hpp"
+
+namespace substruct {
+
+RenderSurface render_surface(const Scene& scene) {
+  RenderSurface surface;
+  if (scene.render_mesh) {
+    surface.from_render_mesh = true;
+    surface.triangles = scene.render_mesh->triangles;
+    surface.embedding = embed_points(scene.mesh, scene.render_mesh->vertices);
+    return surface;
+  }
+  // The boundary of the tet mesh, over its own compact vertex numbering.
+  const Triangles boundary = boundary_triangles(scene.mesh);
+  std::vector<Index> render_id(static_cast<std::size_t>(scene.mesh.num_vertices()), -1);
+  std::vector<Index> volumetric;
+  surface.triangles.resize(boundary.rows(), 3);
+  for (Eigen::Index t = 0; t < boundary.rows(); ++t)
+    for (int a = 0; a < 3; ++a) {
+      Index& id = render_id[static_cast<std::size_t>(boundary(t, a))];
+      if (id < 0) {
+        id = static_cast<Index>(volumetric.size());
+        volumetric.push_back(boundary(t, a));
+      }
+      surface.triangles(t, a) = id;
+    }
+  const auto n = static_cast<Index>(volumetric.size());
+  RenderEmbedding& e = surface.embedding;
+  e.vertices.resize(n, 4);
+  e.weights = decltype(e.weights)::Zero(n, 4);
+  e.distance = Eigen::VectorXd::Zero(n);
+  for (Index k = 0; k < n; ++k) {
+    e.vertices.row(k).setConstant(volumetric[static_cast<std::size_t>(k)]);
+    e.weights(k, 0) = 1;
+  }
+  return surface;
+}
+
+}  // namespace substruct

@@ -1,0 +1,131 @@
+// geometry-cpu: the geometry solver on the CPU. World positions and velocities come from the
+// framework's one kernel (geometry/reduced_geometry.hpp), split over `threads` threads by
+// domains (each thread sums into its own buffer; the sums are added and averaged); the render
+// surface is the embedding applied to the volumetric positions, with area-weighted normals.
+#include <algorithm>
+#include <memory>
+#include <thread>
+#include <vector>
+
+#include <fmt/format.h>
+#include <boost/program_options.hpp>
+
+#include "substruct/config/config.hpp"
+#include "substruct/core/error.hpp"
+#include "substruct/geometry/reduced_geometry.hpp"
+#include "substruct/geometry/render_surface.hpp"
+#include "substruct/plugin/plugin_descriptor.hpp"
+#include "substruct/solvers/geometry_solver.hpp"
+
+namespace substruct::geometry_cpu {
+namespace {
+
+namespace po = boost::program_options;
+
+po::options_description options() {
+  po::options_description d("[geometry-cpu] world positions and render surface on the CPU");
+  d.add_options()("geometry-cpu.threads", po::value<int>()->default_value(1),
+                  "threads for the reduced world positions (split by domains); 0 = one per core");
+  return d;
+}
+
+class CpuGeometry final : public GeometrySolver {
+ public:
+  explicit CpuGeometry(int threads) : threads_(threads) {}
+
+  void set_layout(const ReducedGeometry& layout) override {
+    layout_ = layout;
+    if (layout_.inverse_count.size() != layout_.num_vertices()) layout_.finalize();
+    // Domain ranges of about equal work (Σ 3 n r + n per domain) per thread.
+    const std::size_t d = layout_.domains.size();
+    const auto threads = static_cast<std::size_t>(std::max(1, std::min<int>(threads_, int(d))));
+    std::vector<double> work(d);
+    double total = 0;
+    for (std::size_t i = 0; i < d; ++i) {
+      const DomainLayout& dom = layout_.domains[i];
+      work[i] = double(dom.global_vertex.size()) * (3.0 * dom.r() + 10.0);
+      total += work[i];
+    }
+    bounds_ = {0};
+    double done = 0;
+    for (std::size_t i = 0; i < d; ++i) {
+      done += work[i];
+      if (bounds_.size() < threads && done >= total * double(bounds_.size()) / double(threads))
+        bounds_.push_back(i + 1);
+    }
+    if (bounds_.back() != d) bounds_.push_back(d);
+    partial_x_.assign(bounds_.size() - 1, Points());
+    partial_v_.assign(bounds_.size() - 1, Points());
+  }
+
+  void world_state(const std::vector<DomainPose>& poses, Points& x, Points* v) override {
+    if (bounds_.empty()) throw Error("geometry-cpu: world_state() before set_layout()");
+    const Index n = layout_.num_vertices();
+    const std::size_t parts = bounds_.size() - 1;
+    x = Points::Zero(n, 3);
+    if (v != nullptr) *v = Points::Zero(n, 3);
+    if (parts <= 1) {
+      accumulate_domain_states(layout_, poses, 0, layout_.domains.size(), &x, v);
+    } else {
+      std::vector<std::jthread> workers;
+      for (std::size_t k = 1; k < parts; ++k)
+        workers.emplace_back([&, k] { accumulate_part(poses, k, v != nullptr); });
+      accumulate_domain_states(layout_, poses, bounds_[0], bounds_[1], &x, v);
+      workers.clear();  // joins
+      for (std::size_t k = 1; k < parts; ++k) {
+        x += partial_x_[k];
+        if (v != nullptr) *v += partial_v_[k];
+      }
+    }
+    finish_average(layout_, &x, v);
+  }
+
+  void set_surface(const RenderSurface& surface) override { surface_ = surface; }
+
+  void render(const Points& x, Points& y, Points& normals) override {
+    embedded_positions(surface_.embedding, x, y);
+    vertex_normals(y, surface_.triangles, normals);
+  }
+
+ private:
+  void accumulate_part(const std::vector<DomainPose>& poses, std::size_t k, bool velocities) {
+    const Index n = layout_.num_vertices();
+    partial_x_[k] = Points::Zero(n, 3);
+    if (velocities) partial_v_[k] = Points::Zero(n, 3);
+    accumulate_domain_states(layout_, poses, bounds_[k], bounds_[k + 1], &partial_x_[k],
+                             velocities ? &partial_v_[k] : nullptr);
+  }
+
+  int threads_;
+  ReducedGeometry layout_;
+  std::vector<std::size_t> bounds_;  // thread k does domains [bounds_[k], bounds_[k+1])
+  std::vector<Points> partial_x_, partial_v_;
+  RenderSurface surface_;
+};
+
+std::unique_ptr<Component> create(const PluginContext& context) {
+  int threads = context.config.get<int>("geometry-cpu.threads");
+  if (threads < 0)
+    throw Error(
+        fmt::format("geometry-cpu.threads must be ≥ 0 (0 = one per core), found {}", threads));
+  if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
+  return std::make_unique<CpuGeometry>(threads);
+}
+
+}  // namespace
+
+const PluginDescriptor& descriptor() {
+  static const PluginDescriptor d{
+      "geometry-cpu",
+      PluginKind::geometry,
+      SUBSTRUCT_VERSION,
+      "world positions of reduced domains (C0-averaged) and the embedded render surface with "
+      "smooth normals, on the CPU",
+      &options,
+      &create};
+  return d;
+}
+
+}  // namespace substruct::geometry_cpu
+
+SUBSTRUCT_PLUGIN(substruct::geometry_cpu::descriptor)

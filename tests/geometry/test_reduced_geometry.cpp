@@ -1,0 +1,189 @@
+// The reduced-geometry kernel (x = p + R (X̄ + U q), v = R (ν + ω × (X̄ + U q) + U q̇), shared
+// vertices averaged) against the formula written out vertex by vertex, the geometry-cpu plugin
+// on several threads against the kernel, and a simulation whose positions come through the
+// plugin against the method's own positions().
+#include <filesystem>
+#include <random>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include <Eigen/Geometry>
+
+#include "substruct/config/config.hpp"
+#include "substruct/core/error.hpp"
+#include "substruct/geometry/reduced_geometry.hpp"
+#include "substruct/plugin/plugin_host.hpp"
+#include "substruct/sim/simulation.hpp"
+#include "substruct/solvers/geometry_solver.hpp"
+#include "support/temp_dir_test.hpp"
+
+namespace substruct {
+namespace {
+
+// Three domains over 10 vertices: {0..4}, {3..7}, {7, 8} (vertices 3, 4 and 7 shared; vertex 9
+// in none), bases of 3, 2 and 0 modes.
+ReducedGeometry layout(std::mt19937& random) {
+  std::uniform_real_distribution<double> u(-1, 1);
+  ReducedGeometry g;
+  g.rest_positions = Points::NullaryExpr(10, 3, [&] { return u(random); });
+  const std::vector<std::vector<Index>> ids{{0, 1, 2, 3, 4}, {3, 4, 5, 6, 7}, {7, 8}};
+  const std::vector<int> r{3, 2, 0};
+  for (std::size_t d = 0; d < ids.size(); ++d) {
+    DomainLayout dom;
+    dom.global_vertex = ids[d];
+    const auto n = static_cast<Index>(ids[d].size());
+    dom.rest = Points::NullaryExpr(n, 3, [&] { return u(random); });
+    dom.U = Eigen::MatrixXd::NullaryExpr(3 * n, r[d], [&] { return u(random); });
+    g.domains.push_back(dom);
+  }
+  g.finalize();
+  return g;
+}
+
+std::vector<DomainPose> poses(const ReducedGeometry& g, std::mt19937& random) {
+  std::uniform_real_distribution<double> u(-1, 1);
+  std::vector<DomainPose> out;
+  for (const DomainLayout& dom : g.domains) {
+    DomainPose pose;
+    pose.R = Eigen::AngleAxisd(u(random) * 3, Vec3(u(random), u(random), u(random)).normalized())
+                 .toRotationMatrix();
+    pose.p = Vec3(u(random), u(random), u(random));
+    pose.nu = Vec3(u(random), u(random), u(random));
+    pose.omega = Vec3(u(random), u(random), u(random));
+    pose.q = Eigen::VectorXd::NullaryExpr(dom.r(), [&] { return u(random); });
+    pose.qdot = Eigen::VectorXd::NullaryExpr(dom.r(), [&] { return u(random); });
+    out.push_back(pose);
+  }
+  return out;
+}
+
+TEST(ReducedGeometry, MatchesTheFormulaVertexByVertexWithSharedVerticesAveraged) {
+  std::mt19937 random(7);
+  const ReducedGeometry g = layout(random);
+  const std::vector<DomainPose> p = poses(g, random);
+  Points x, v;
+  reduced_world_state(g, p, &x, &v);
+  ASSERT_EQ(x.rows(), 10);
+  for (Index vertex = 0; vertex < 10; ++vertex) {
+    Vec3 xs = Vec3::Zero(), vs = Vec3::Zero();
+    int count = 0;
+    for (std::size_t d = 0; d < g.domains.size(); ++d) {
+      const DomainLayout& dom = g.domains[d];
+      for (std::size_t l = 0; l < dom.global_vertex.size(); ++l) {
+        if (dom.global_vertex[l] != vertex) continue;
+        const auto li = static_cast<Index>(l);
+        Vec3 local = dom.rest.row(li).transpose();
+        Vec3 rate = Vec3::Zero();
+        for (Index k = 0; k < dom.r(); ++k) {
+          local += dom.U.block(3 * li, k, 3, 1) * p[d].q[k];
+          rate += dom.U.block(3 * li, k, 3, 1) * p[d].qdot[k];
+        }
+        xs += p[d].p + p[d].R * local;
+        vs += p[d].R * (p[d].nu + p[d].omega.cross(local) + rate);
+        ++count;
+      }
+    }
+    if (count == 0) {
+      EXPECT_EQ(x.row(vertex), g.rest_positions.row(vertex)) << "uncovered vertex stays at rest";
+      EXPECT_EQ(v.row(vertex).norm(), 0.0);
+      continue;
+    }
+    EXPECT_LT((x.row(vertex).transpose() - xs / count).norm(), 1e-13) << "vertex " << vertex;
+    EXPECT_LT((v.row(vertex).transpose() - vs / count).norm(), 1e-13) << "vertex " << vertex;
+  }
+}
+
+TEST(ReducedGeometry, AVertexSharedByTwoDomainsIsTheMeanOfTheirPositions) {
+  std::mt19937 random(3);
+  const ReducedGeometry g = layout(random);
+  std::vector<DomainPose> p = poses(g, random);
+  // Only domains 0 and 1 contain vertex 3 (local 3 and 0).
+  Points alone0, alone1, both;
+  reduced_world_state(g, p, &both, nullptr);
+  auto only = [&](std::size_t d) {
+    Points sum = Points::Zero(10, 3);
+    accumulate_domain_states(g, p, d, d + 1, &sum, nullptr);
+    return sum;
+  };
+  alone0 = only(0);
+  alone1 = only(1);
+  EXPECT_LT((both.row(3) - 0.5 * (alone0.row(3) + alone1.row(3))).norm(), 1e-14);
+  EXPECT_LT((both.row(0) - alone0.row(0)).norm(), 1e-14);
+}
+
+TEST(ReducedGeometry, RejectsAnInconsistentLayout) {
+  std::mt19937 random(1);
+  ReducedGeometry g = layout(random);
+  g.domains[1].global_vertex = {3, 5, 4, 6, 7};  // not ascending
+  EXPECT_THROW(g.finalize(), Error);
+  g = layout(random);
+  g.domains[0].U.conservativeResize(6, 3);  // rows ≠ 3n
+  EXPECT_THROW(g.finalize(), Error);
+  g = layout(random);
+  std::vector<DomainPose> p = poses(g, random);
+  p[0].q.resize(1);
+  Points x;
+  EXPECT_THROW(reduced_world_state(g, p, &x, nullptr), Error);
+}
+
+class GeometryPlugin : public testing::TempDirTest {
+ protected:
+  PluginHost host_{{SUBSTRUCT_PLUGIN_DIR}, false};
+};
+
+TEST_F(GeometryPlugin, CpuOnSeveralThreadsGivesTheKernelsValues) {
+  std::mt19937 random(11);
+  const ReducedGeometry g = layout(random);
+  const std::vector<DomainPose> p = poses(g, random);
+  Points x0, v0;
+  reduced_world_state(g, p, &x0, &v0);
+  for (const char* threads : {"1", "2", "3"}) {
+    const Config config = Config::from_settings(
+        {{"solvers.geometry", "cpu", "test"}, {"geometry-cpu.threads", threads, "test"}}, dir(),
+        host_);
+    SolverProvider solvers(host_, config);
+    std::unique_ptr<GeometrySolver> solver = solvers.geometry();
+    solver->set_layout(g);
+    Points x, v;
+    solver->world_state(p, x, &v);
+    EXPECT_LT((x - x0).norm(), 1e-13) << threads << " threads";
+    EXPECT_LT((v - v0).norm(), 1e-13) << threads << " threads";
+  }
+}
+
+TEST_F(GeometryPlugin, AnUnknownGeometryPluginIsAClearError) {
+  const std::string m = testing::error_message([&] {
+    Config::from_settings({{"solvers.geometry", "quantum", "test"}}, dir(), host_);
+  });
+  EXPECT_NE(m.find("geometry-quantum"), std::string::npos) << m;
+  EXPECT_NE(m.find("geometry-cpu"), std::string::npos) << m;  // the available ones
+}
+
+TEST_F(GeometryPlugin, SimulationPositionsThroughThePluginEqualTheMethodsOwn) {
+  // The flower with inertia coupling: 12 domains, a tree of interfaces.
+  const std::filesystem::path scene =
+      std::filesystem::path(SUBSTRUCT_SOURCE_DIR) / "share/scenes/flower.ini";
+  const Config config =
+      Config::load(scene,
+                   {"--coupling.plugin=inertia", "--run.exporters=", "--reduction.modes=6",
+                    "--reduction.linear_modes=4", "--geometry-cpu.threads=2",
+                    "--run.cache_dir=" + (dir() / "cache").string(), "--run.loads=gravity pull",
+                    "--pull.vertices=982", "--pull.force=3 0 0"},
+                   host_);
+  Simulation sim(config, host_);
+  EXPECT_EQ(sim.method().reduced_geometry(), nullptr) << "no layout before precompute";
+  sim.reset();
+  ASSERT_NE(sim.method().reduced_geometry(), nullptr);
+  StepStats stats;
+  for (int s = 0; s < 10; ++s) sim.step(stats);
+  Points x, v;
+  sim.method().positions(x);
+  sim.method().velocities(v);
+  EXPECT_LT((sim.positions() - x).norm(), 1e-12 * (1 + x.norm()));
+  EXPECT_LT((sim.velocities() - v).norm(), 1e-12 * (1 + v.norm()));
+  EXPECT_GT((sim.positions() - sim.scene().mesh.vertices).norm(), 1e-4) << "it moved";
+}
+
+}  // namespace
+}  // namespace substruct
