@@ -118,5 +118,5 @@ TEST(PluginHost, FirstPluginOfANameWinsAndLaterOnesAreReportedShadowed) {
   const PluginInfo& shadowed = host.load_file(copy);
   EXPECT_EQ(shadowed.descriptor, nullptr);
   EXPECT_NE(shadowed.problem.find("shadowed by"), std::string::npos) << shadowed.problem;
-  EXPECT_EQ(host.of_kind(PluginKind::load).size(), 2u);  // gravity and pull, once each
+  EXPECT_EQ(host.of_kind(PluginKind::load).size(), 3u);  // gravity, pull and wind, once each
 }
