@@ -29,6 +29,7 @@ packages=(
   libeigen3-dev libboost-dev libboost-program-options-dev libboost-graph-dev libfmt-dev
   libsuitesparse-dev libmetis-dev libopenblas0-serial libslepc-real-dev libpetsc-real-dev
   libgtest-dev libgmock-dev libbenchmark-dev
+  libopenscenegraph-dev libgl1-mesa-dri xvfb xauth
 )
 missing=()
 for p in "${packages[@]}"; do

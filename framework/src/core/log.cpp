@@ -9,6 +9,7 @@ namespace substruct::log {
 namespace {
 std::atomic<Level> g_level{Level::normal};
 std::mutex g_mutex;
+std::function<void(const std::string&)> g_observer;  // guarded by g_mutex
 }  // namespace
 
 void set_level(Level new_level) {
@@ -22,6 +23,12 @@ void write(const char* prefix, const std::string& message) {
   std::lock_guard lock(g_mutex);
   std::fprintf(stderr, "%s%s\n", prefix, message.c_str());
   std::fflush(stderr);
+  if (g_observer) g_observer(prefix + message);
+}
+
+void set_observer(std::function<void(const std::string&)> observer) {
+  std::lock_guard lock(g_mutex);
+  g_observer = std::move(observer);
 }
 
 }  // namespace substruct::log

@@ -3,6 +3,8 @@
 #include <unistd.h>
 #include <atomic>
 #include <cstdio>
+#include <memory>
+#include <mutex>
 
 #include <fmt/format.h>
 
@@ -10,9 +12,14 @@ namespace substruct {
 
 namespace {
 std::atomic<bool> g_enabled{true};
-constexpr double kQuietSeconds = 1.0;   // work shorter than this prints nothing
-constexpr double kPrintInterval = 0.5;  // on a terminal
-constexpr double kLogInterval = 5.0;    // when stderr is a file or pipe
+constexpr double kQuietSeconds = 1.0;    // work shorter than this prints nothing
+constexpr double kPrintInterval = 0.5;   // on a terminal
+constexpr double kLogInterval = 5.0;     // when stderr is a file or pipe
+constexpr double kNotifyInterval = 0.1;  // to an observer
+
+std::mutex g_observer_mutex;
+std::shared_ptr<const std::function<void(const ProgressReport&)>> g_observer;
+std::atomic<bool> g_has_observer{false};
 
 std::string format_seconds(double s) {
   if (s < 60) return fmt::format("{:.1f} s", s);
@@ -28,8 +35,38 @@ bool Progress::enabled() {
   return g_enabled;
 }
 
+void Progress::set_observer(std::function<void(const ProgressReport&)> observer) {
+  std::lock_guard lock(g_observer_mutex);
+  if (observer)
+    g_observer =
+        std::make_shared<const std::function<void(const ProgressReport&)>>(std::move(observer));
+  else
+    g_observer.reset();
+  g_has_observer = static_cast<bool>(g_observer);
+}
+
+void Progress::notify(bool finished) {
+  if (!g_has_observer) return;
+  std::shared_ptr<const std::function<void(const ProgressReport&)>> observer;
+  {
+    std::lock_guard lock(g_observer_mutex);
+    observer = g_observer;
+  }
+  if (!observer) return;
+  last_notify_ = Clock::now();
+  (*observer)(ProgressReport{label_, done_, total_,
+                             std::chrono::duration<double>(last_notify_ - start_).count(),
+                             finished});
+}
+
 Progress::Progress(std::string label, std::size_t total)
-    : label_(std::move(label)), total_(total), start_(Clock::now()), last_print_(start_) {}
+    : label_(std::move(label)),
+      total_(total),
+      start_(Clock::now()),
+      last_print_(start_),
+      last_notify_(start_) {
+  notify(false);
+}
 
 Progress::~Progress() {
   if (!finished_ && printed_) std::fputc('\n', stderr);
@@ -37,8 +74,11 @@ Progress::~Progress() {
 
 void Progress::advance(std::size_t units) {
   done_ += units;
-  if (!g_enabled) return;
   const auto now = Clock::now();
+  if (g_has_observer &&
+      std::chrono::duration<double>(now - last_notify_).count() >= kNotifyInterval)
+    notify(false);
+  if (!g_enabled) return;
   const double elapsed = std::chrono::duration<double>(now - start_).count();
   const double since = std::chrono::duration<double>(now - last_print_).count();
   const bool tty = isatty(STDERR_FILENO) != 0;
@@ -72,6 +112,7 @@ void Progress::print(bool final_line) {
 double Progress::finish() {
   const double elapsed = std::chrono::duration<double>(Clock::now() - start_).count();
   if (!finished_ && g_enabled && printed_) print(true);
+  if (!finished_) notify(true);
   finished_ = true;
   return elapsed;
 }

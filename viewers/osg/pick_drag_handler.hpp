@@ -1,0 +1,46 @@
+#pragma once
+// Left-drag on the surface pulls the picked vertex with the mouse spring (Zhao 2014, §4.3): the
+// target moves in the screen plane through the vertex (the plane orthogonal to the view
+// direction), by the mouse's travel since the press, and the spring force k (target − x) pulls
+// the vertex after it. Left-drag elsewhere, and the other buttons, move the camera.
+#include <osgGA/GUIEventHandler>
+#include <osgGA/TrackballManipulator>
+#include <osgViewer/View>
+
+#include "substruct/core/types.hpp"
+
+namespace substruct::viewer {
+
+class Session;
+class SceneGraph;
+
+class PickDragHandler final : public osgGA::GUIEventHandler {
+ public:
+  PickDragHandler(Session& session, SceneGraph& graph) : session_(session), graph_(graph) {}
+  bool handle(const osgGA::GUIEventAdapter& ea, osgGA::GUIActionAdapter& aa) override;
+
+ private:
+  // The point under window coordinates (x, y) on the plane through `origin` facing the camera.
+  static bool on_drag_plane(osgViewer::View& view, float x, float y, const Vec3& origin,
+                            Vec3& point);
+
+  Session& session_;
+  SceneGraph& graph_;
+  bool dragging_ = false;
+  Vec3 grab_point_ = Vec3::Zero();   // the plane point under the mouse at the press
+  Vec3 grab_vertex_ = Vec3::Zero();  // the vertex's position at the press
+};
+
+/// The trackball camera, leaving alone the mouse events the drag handler took (it runs first).
+class CameraManipulator final : public osgGA::TrackballManipulator {
+ public:
+  bool handle(const osgGA::GUIEventAdapter& ea, osgGA::GUIActionAdapter& aa) override {
+    if (ea.getHandled() &&
+        (ea.getEventType() & (osgGA::GUIEventAdapter::PUSH | osgGA::GUIEventAdapter::DRAG |
+                              osgGA::GUIEventAdapter::RELEASE | osgGA::GUIEventAdapter::KEYDOWN)))
+      return false;
+    return osgGA::TrackballManipulator::handle(ea, aa);
+  }
+};
+
+}  // namespace substruct::viewer

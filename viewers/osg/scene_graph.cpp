@@ -1,0 +1,244 @@
+#include "scene_graph.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include <osg/BlendFunc>
+#include <osg/Geode>
+#include <osg/LightModel>
+#include <osg/LineWidth>
+#include <osg/Material>
+#include <osg/Point>
+
+#include "drag_spring.hpp"
+
+namespace substruct::viewer {
+
+namespace {
+
+osg::Vec4 hsv(double h, double s, double v) {
+  h = std::fmod(h, 1.0) * 6;
+  const int i = static_cast<int>(h);
+  const double f = h - i, p = v * (1 - s), q = v * (1 - s * f), t = v * (1 - s * (1 - f));
+  double r = v, g = t, b = p;
+  switch (i) {
+    case 1:
+      r = q, g = v, b = p;
+      break;
+    case 2:
+      r = p, g = v, b = t;
+      break;
+    case 3:
+      r = p, g = q, b = v;
+      break;
+    case 4:
+      r = t, g = p, b = v;
+      break;
+    case 5:
+      r = v, g = p, b = q;
+      break;
+    default:
+      break;
+  }
+  return {float(r), float(g), float(b), 1.f};
+}
+
+// Distinct colours for neighbouring ids: hues spaced by the golden ratio.
+osg::Vec4 domain_colour(int domain) {
+  if (domain < 0) return {0.6f, 0.6f, 0.6f, 1.f};
+  return hsv(0.08 + 0.618033988749895 * domain, 0.55, 0.92);
+}
+
+// Blue → cyan → green → yellow → red for s in [0, 1].
+osg::Vec4 heat(double s) {
+  s = std::clamp(s, 0.0, 1.0);
+  return hsv((1 - s) * 0.66, 0.85, 0.95);
+}
+
+osg::ref_ptr<osg::Geometry> point_set(const osg::Vec4& colour, float size) {
+  osg::ref_ptr<osg::Geometry> g = new osg::Geometry;
+  g->setUseVertexBufferObjects(true);
+  g->setDataVariance(osg::Object::DYNAMIC);
+  g->setVertexArray(new osg::Vec3Array);
+  auto* c = new osg::Vec4Array;
+  c->push_back(colour);
+  g->setColorArray(c, osg::Array::BIND_OVERALL);
+  g->addPrimitiveSet(new osg::DrawArrays(GL_POINTS, 0, 0));
+  osg::StateSet* ss = g->getOrCreateStateSet();
+  ss->setMode(GL_LIGHTING, osg::StateAttribute::OFF);
+  ss->setAttributeAndModes(new osg::Point(size));
+  return g;
+}
+
+void set_points(osg::Geometry* g, const Points& x, const std::vector<Index>& ids) {
+  auto* v = static_cast<osg::Vec3Array*>(g->getVertexArray());
+  v->resize(ids.size());
+  for (std::size_t k = 0; k < ids.size(); ++k) {
+    const auto row = x.row(ids[k]);
+    (*v)[k].set(float(row[0]), float(row[1]), float(row[2]));
+  }
+  v->dirty();
+  static_cast<osg::DrawArrays*>(g->getPrimitiveSet(0))->setCount(static_cast<GLsizei>(ids.size()));
+  g->dirtyBound();
+}
+
+}  // namespace
+
+SceneGraph::SceneGraph() : root_(new osg::Group) {}
+
+void SceneGraph::rebuild(Simulation& sim) {
+  root_->removeChildren(0, root_->getNumChildren());
+  const Scene& scene = sim.scene();
+  const RenderSurface& surface = sim.render_surface();
+
+  surface_ = new osg::Geometry;
+  surface_->setUseVertexBufferObjects(true);
+  surface_->setDataVariance(osg::Object::DYNAMIC);
+  const auto n = static_cast<unsigned>(surface.num_vertices());
+  vertices_ = new osg::Vec3Array(n);
+  normals_ = new osg::Vec3Array(n);
+  colours_ = new osg::Vec4Array(n);
+  surface_->setVertexArray(vertices_);
+  surface_->setNormalArray(normals_, osg::Array::BIND_PER_VERTEX);
+  surface_->setColorArray(colours_, osg::Array::BIND_PER_VERTEX);
+  auto* triangles = new osg::DrawElementsUInt(GL_TRIANGLES);
+  triangles->reserve(static_cast<std::size_t>(3 * surface.triangles.rows()));
+  for (Eigen::Index t = 0; t < surface.triangles.rows(); ++t)
+    for (int a = 0; a < 3; ++a)
+      triangles->push_back(static_cast<unsigned>(surface.triangles(t, a)));
+  surface_->addPrimitiveSet(triangles);
+  dominant_.resize(n);
+  for (unsigned k = 0; k < n; ++k)
+    dominant_[k] = surface.embedding.dominant_vertex(static_cast<Index>(k));
+
+  osg::StateSet* ss = surface_->getOrCreateStateSet();
+  auto* material = new osg::Material;
+  material->setColorMode(osg::Material::AMBIENT_AND_DIFFUSE);
+  material->setSpecular(osg::Material::FRONT_AND_BACK, osg::Vec4(0.25f, 0.25f, 0.25f, 1.f));
+  material->setShininess(osg::Material::FRONT_AND_BACK, 24.f);
+  ss->setAttributeAndModes(material);
+  auto* light_model = new osg::LightModel;
+  light_model->setTwoSided(true);  // thin leaves and petals are lit from both sides
+  ss->setAttributeAndModes(light_model);
+  ss->setMode(GL_NORMALIZE, osg::StateAttribute::ON);
+
+  surface_geode_ = new osg::Geode;
+  surface_geode_->addDrawable(surface_);
+  root_->addChild(surface_geode_);
+
+  interface_vertices_.clear();
+  for (const Interface& itf : scene.decomposition.interfaces)
+    interface_vertices_.insert(interface_vertices_.end(), itf.vertices.begin(), itf.vertices.end());
+  std::sort(interface_vertices_.begin(), interface_vertices_.end());
+  interface_vertices_.erase(std::unique(interface_vertices_.begin(), interface_vertices_.end()),
+                            interface_vertices_.end());
+  fixed_vertices_ = scene.fixed_vertices;
+  interfaces_ = point_set({1.f, 0.85f, 0.1f, 1.f}, 4.f);
+  fixed_ = point_set({0.9f, 0.1f, 0.1f, 1.f}, 6.f);
+  auto* overlay = new osg::Geode;
+  overlay->addDrawable(interfaces_);
+  overlay->addDrawable(fixed_);
+
+  spring_line_ = new osg::Geometry;
+  spring_line_->setUseVertexBufferObjects(true);
+  spring_line_->setDataVariance(osg::Object::DYNAMIC);
+  spring_line_->setVertexArray(new osg::Vec3Array(2));
+  auto* line_colour = new osg::Vec4Array;
+  line_colour->push_back({0.1f, 0.9f, 0.3f, 1.f});
+  spring_line_->setColorArray(line_colour, osg::Array::BIND_OVERALL);
+  spring_line_->addPrimitiveSet(new osg::DrawArrays(GL_LINES, 0, 0));
+  spring_line_->getOrCreateStateSet()->setMode(GL_LIGHTING, osg::StateAttribute::OFF);
+  spring_line_->getOrCreateStateSet()->setAttributeAndModes(new osg::LineWidth(2.f));
+  overlay->addDrawable(spring_line_);
+  // Points and the spring line stay visible through the surface.
+  overlay->getOrCreateStateSet()->setMode(GL_DEPTH_TEST, osg::StateAttribute::OFF);
+  overlay->getOrCreateStateSet()->setRenderBinDetails(10, "RenderBin");
+  root_->addChild(overlay);
+  if (!built_) show_interfaces_ = interfaces_option_.value_or(scene.num_domains() <= 32);
+  built_ = true;
+  set_show_interfaces(show_interfaces_);
+  set_show_fixed(show_fixed_);
+
+  // Rest bounds of the surface, for the camera.
+  embedded_positions(surface.embedding, scene.mesh.vertices, rest_y_);
+  const Vec3 lo = rest_y_.colwise().minCoeff().transpose();
+  const Vec3 hi = rest_y_.colwise().maxCoeff().transpose();
+  rest_center_ = 0.5 * (lo + hi);
+  rest_extent_ = (hi - lo).cwiseMax(1e-9);
+  displacement_scale_ = 0;
+  update(sim, nullptr);
+}
+
+void SceneGraph::set_show_interfaces(bool on) {
+  show_interfaces_ = on;
+  if (interfaces_) interfaces_->setNodeMask(on ? ~0u : 0u);
+}
+
+void SceneGraph::set_show_fixed(bool on) {
+  show_fixed_ = on;
+  if (fixed_) fixed_->setNodeMask(on ? ~0u : 0u);
+}
+
+Index SceneGraph::volumetric_vertex(unsigned render_vertex) const {
+  return render_vertex < dominant_.size() ? dominant_[render_vertex] : -1;
+}
+
+void SceneGraph::update(Simulation& sim, const DragSpring* spring) {
+  if (!surface_) return;
+  sim.render_state(render_x_, render_n_);
+  for (unsigned k = 0; k < vertices_->size(); ++k) {
+    (*vertices_)[k].set(float(render_x_(k, 0)), float(render_x_(k, 1)), float(render_x_(k, 2)));
+    (*normals_)[k].set(float(render_n_(k, 0)), float(render_n_(k, 1)), float(render_n_(k, 2)));
+  }
+  vertices_->dirty();
+  normals_->dirty();
+  surface_->dirtyBound();
+  colour(sim);
+
+  const Points& x = sim.positions();
+  if (show_interfaces_) set_points(interfaces_.get(), x, interface_vertices_);
+  if (show_fixed_) set_points(fixed_.get(), x, fixed_vertices_);
+  auto* line = static_cast<osg::Vec3Array*>(spring_line_->getVertexArray());
+  auto* draw = static_cast<osg::DrawArrays*>(spring_line_->getPrimitiveSet(0));
+  if (spring != nullptr && spring->active()) {
+    const auto p = x.row(spring->vertex());
+    (*line)[0].set(float(p[0]), float(p[1]), float(p[2]));
+    (*line)[1].set(float(spring->target()[0]), float(spring->target()[1]),
+                   float(spring->target()[2]));
+    draw->setCount(2);
+  } else {
+    draw->setCount(0);
+  }
+  line->dirty();
+  spring_line_->dirtyBound();
+}
+
+void SceneGraph::colour(const Simulation& sim) {
+  const Scene& scene = sim.scene();
+  const auto n = vertices_->size();
+  if (colouring_ == Colouring::displacement) {
+    // |y − Y| of every render vertex over a scale that only grows (colours stay comparable).
+    double largest = 0;
+    std::vector<double> d(n);
+    for (std::size_t k = 0; k < n; ++k) {
+      d[k] =
+          (render_x_.row(static_cast<Eigen::Index>(k)) - rest_y_.row(static_cast<Eigen::Index>(k)))
+              .norm();
+      largest = std::max(largest, d[k]);
+    }
+    displacement_scale_ = std::max({displacement_scale_, largest, 1e-3 * scene.size()});
+    for (std::size_t k = 0; k < n; ++k) (*colours_)[k] = heat(d[k] / displacement_scale_);
+  } else {
+    for (std::size_t k = 0; k < n; ++k) {
+      if (colouring_ == Colouring::plain) {
+        (*colours_)[k] = {0.72f, 0.78f, 0.86f, 1.f};
+      } else {
+        const Index v = dominant_[k];
+        (*colours_)[k] = domain_colour(scene.vertex_domain[static_cast<std::size_t>(v)]);
+      }
+    }
+  }
+  colours_->dirty();
+}
+
+}  // namespace substruct::viewer

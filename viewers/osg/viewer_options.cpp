@@ -1,0 +1,153 @@
+#include "viewer_options.hpp"
+
+#include <cmath>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "substruct/core/error.hpp"
+
+namespace substruct::viewer {
+
+const char* to_string(Colouring colouring) {
+  switch (colouring) {
+    case Colouring::plain:
+      return "plain";
+    case Colouring::domains:
+      return "domains";
+    case Colouring::displacement:
+      return "displacement";
+  }
+  return "?";
+}
+
+namespace {
+
+long parse_long(const std::string& option, const std::string& text, long min) {
+  std::size_t used = 0;
+  long value = 0;
+  try {
+    value = std::stol(text, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used != text.size() || value < min)
+    throw Error(fmt::format("view: {} expects an integer ≥ {}, found '{}'", option, min, text));
+  return value;
+}
+
+double parse_double(const std::string& option, const std::string& text) {
+  std::size_t used = 0;
+  double value = 0;
+  try {
+    value = std::stod(text, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used != text.size() || !std::isfinite(value) || value < 0)
+    throw Error(fmt::format("view: {} expects a number ≥ 0, found '{}'", option, text));
+  return value;
+}
+
+Vec3 parse_vec3(const std::string& option, const std::string& text) {
+  std::istringstream in(text);
+  Vec3 v;
+  if (!(in >> v[0] >> v[1] >> v[2]) || !(in >> std::ws).eof() || !v.allFinite())
+    throw Error(fmt::format("view: {} expects a force \"fx fy fz\", found '{}'", option, text));
+  return v;
+}
+
+}  // namespace
+
+ViewerOptions parse_viewer_options(const cli::Args& args) {
+  ViewerOptions o;
+  cli::Args rest;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    auto value = [&](const char* what) -> const std::string& {
+      if (i + 1 >= args.size()) throw Error(fmt::format("view: {} needs {}", a, what));
+      return args[++i];
+    };
+    if (a == "--frames") {
+      o.frames = parse_long(a, value("a number of frames"), 0);
+    } else if (a == "--screenshot") {
+      o.screenshot = value("a PNG file");
+      if (o.screenshot.extension() != ".png")
+        throw Error(fmt::format("view: --screenshot writes PNG: name a .png file, found '{}'",
+                                o.screenshot.string()));
+    } else if (a == "--frame-sequence") {
+      o.frame_sequence = value("a folder");
+    } else if (a == "--size") {
+      const std::string& s = value("WIDTHxHEIGHT");
+      const auto x = s.find('x');
+      if (x == std::string::npos)
+        throw Error(fmt::format("view: --size expects WIDTHxHEIGHT, found '{}'", s));
+      o.width = static_cast<int>(parse_long("--size", s.substr(0, x), 16));
+      o.height = static_cast<int>(parse_long("--size", s.substr(x + 1), 16));
+      if (o.width > 8192 || o.height > 8192)
+        throw Error(fmt::format("view: --size {} is larger than 8192×8192", s));
+    } else if (a == "--steps-per-frame") {
+      o.steps_per_frame = static_cast<int>(parse_long(a, value("a number of steps"), 1));
+    } else if (a == "--pull") {
+      PullOption pull;
+      pull.vertex = static_cast<Index>(parse_long(a, value("VERTEX \"fx fy fz\""), 0));
+      pull.force = parse_vec3(a, value("a force \"fx fy fz\" after the vertex"));
+      o.pull = pull;
+    } else if (a == "--drag-stiffness") {
+      o.drag_stiffness = parse_double(a, value("a stiffness [N/m]"));
+    } else if (a == "--colour" || a == "--color") {
+      const std::string& c = value("plain, domains or displacement");
+      if (c == "plain")
+        o.colouring = Colouring::plain;
+      else if (c == "domains")
+        o.colouring = Colouring::domains;
+      else if (c == "displacement")
+        o.colouring = Colouring::displacement;
+      else
+        throw Error(
+            fmt::format("view: --colour expects plain, domains or displacement, found '{}'", c));
+    } else if (a == "--paused") {
+      o.paused = true;
+    } else if (a == "--interfaces") {
+      o.show_interfaces = true;
+    } else if (a == "--no-interfaces") {
+      o.show_interfaces = false;
+    } else if (a == "--no-fixed") {
+      o.show_fixed = false;
+    } else if (a == "--no-hud") {
+      o.hud = false;
+    } else {
+      rest.push_back(a);
+    }
+  }
+  o.scene = cli::parse_scene_arguments("view", rest);
+  return o;
+}
+
+const char* viewer_usage() {
+  return R"(usage: substruct view SCENE.ini [options] [--section.key=value …]
+  Simulates the scene live with the coupling method it names (or --coupling.plugin=NAME) in an
+  OpenSceneGraph window; left-drag on the object pulls it with a spring, the other mouse
+  buttons move the camera. Keys (also shown with h):
+    p pause/resume   n one step   r reset   g gravity   w wind   c colouring
+    m next method (precompute or cache, shown on screen)   i interfaces   f fixed vertices
+    [ ] spring stiffness ÷2 ×2   h help   Esc quit
+options:
+  --frames N            headless: render N frames (frame 0 is the initial state) and exit
+  --screenshot FILE.png headless: write the last frame as PNG
+  --frame-sequence DIR  headless: write every frame as DIR/frame_0000.png …
+  --size WxH            window or image size (default 1024x768)
+  --steps-per-frame K   simulation steps per frame (default: about real time at 60 Hz)
+  --pull V "fx fy fz"   a constant force [N] on vertex V from t = 0 (the pull load)
+  --drag-stiffness K    mouse spring [N/m] (default: the object's mass × (2π·3 Hz)²)
+  --colour MODE         plain | domains | displacement (default domains)
+  --paused              start paused
+  --interfaces, --no-interfaces   show / hide interface vertices (default: shown for up to 32
+                        domains)
+  --no-fixed            hide the fixed vertices
+  --no-hud              no on-screen panel (e.g. for images compared by tests)
+Headless rendering needs an X server: set DISPLAY, or run under xvfb-run -a.
+)";
+}
+
+}  // namespace substruct::viewer
