@@ -216,6 +216,7 @@ class InertiaCoupling final : public CouplingMethod {
     ModelCache cache(reduction_.cache ? context.cache_dir : std::filesystem::path());
     const std::vector<DomainModel> models =
         build_domain_models(scene, reduction_, context.solvers, cache);
+    if (context.stats) add_model_stats(models, *context.stats);
     const auto frames_start = Clock::now();
     root_kind_ =
         root_option_ == "fixed" || (root_option_ == "auto" && !scene.fixed_vertices.empty())
@@ -245,6 +246,7 @@ class InertiaCoupling final : public CouplingMethod {
       }
       for (const InterfaceFrameModel& f : dom.child_frames) planar += f.planar ? 1 : 0;
     }
+    if (context.stats) context.stats->add("frames and integrals", seconds_since(frames_start));
     int deformable = 0;
     for (const InertiaDomain& dom : tree_.domains) deformable += dom.r() > 0 ? 1 : 0;
     log::info(
@@ -480,6 +482,29 @@ class InertiaCoupling final : public CouplingMethod {
       e.gravity -= gravity.dot(mx);                               // −Σ m g·x
     }
     return e;
+  }
+
+  // The copies of an interface vertex (one per domain it belongs to) are apart by the mismatch
+  // of the domains' deformations; positions() shows their average.
+  double interface_gap() const override {
+    require_precomputed("interface_gap");
+    const Index n = scene_->mesh.num_vertices();
+    Points first(n, 3);
+    std::vector<char> seen(static_cast<std::size_t>(n), 0);
+    double gap = 0;
+    for (const InertiaDomain& dom : tree_.domains) {
+      const DomainState& s = states_[static_cast<std::size_t>(dom.id)];
+      for (std::size_t l = 0; l < dom.global_vertex.size(); ++l) {
+        const Index g = dom.global_vertex[l];
+        const Vec3 x = s.p + s.R * local_position(dom, s, static_cast<Index>(l));
+        if (seen[static_cast<std::size_t>(g)])
+          gap = std::max(gap, (x - first.row(g).transpose()).norm());
+        else
+          first.row(g) = x.transpose();
+        seen[static_cast<std::size_t>(g)] = 1;
+      }
+    }
+    return gap;
   }
 
   Index dofs() const override {

@@ -29,6 +29,7 @@ packages=(
   libeigen3-dev libboost-dev libboost-program-options-dev libboost-graph-dev libfmt-dev
   libsuitesparse-dev libmetis-dev libopenblas0-serial libslepc-real-dev libpetsc-real-dev
   libgtest-dev libgmock-dev libbenchmark-dev
+  python3-matplotlib python3-numpy
 )
 missing=()
 for p in "${packages[@]}"; do

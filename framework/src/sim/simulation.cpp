@@ -59,7 +59,9 @@ Simulation::~Simulation() = default;
 
 double Simulation::precompute() {
   const auto start = Clock::now();
-  method_->precompute(PrecomputeContext{scene_, solvers_, cache_dir(config_, scene_)});
+  precompute_stats_ = {};
+  method_->precompute(
+      PrecomputeContext{scene_, solvers_, cache_dir(config_, scene_), &precompute_stats_});
   precomputed_ = true;
   return std::chrono::duration<double>(Clock::now() - start).count();
 }
@@ -80,6 +82,10 @@ void Simulation::reset(const Eigen::VectorXd& u0, const Eigen::VectorXd& v0) {
   time_ = 0;
   step_ = 0;
   refresh_state();
+  // The loads at t = 0, so that forces() (and the gravity of frame 0's energies) is defined.
+  forces_.clear();
+  const LoadContext context{time_, scene_, positions_, velocities_};
+  for (auto& load : loads_) load->accumulate(context, forces_);
 }
 
 void Simulation::refresh_state() {
@@ -137,6 +143,7 @@ RunSummary Simulation::run() {
   summary.steps = config_.get<long>("run.steps");
 
   summary.precompute_seconds = precompute();
+  summary.precompute = precompute_stats_;
   reset();
   summary.dofs = method_->dofs();
 
@@ -153,11 +160,7 @@ RunSummary Simulation::run() {
                               method_->energies(forces_.gravity)};
       for (auto& exporter : exporters_) exporter->write(frame);
     };
-    // Frame 0 is the initial state; its gravity is that of the first step's loads.
-    forces_.clear();
-    const LoadContext context{time_, scene_, positions_, velocities_};
-    for (auto& load : loads_) load->accumulate(context, forces_);
-    write_frame();
+    write_frame();  // frame 0: the initial state, under the loads at t = 0 (set by reset())
     Progress progress(fmt::format("{} on {}", method_name_, scene_.name),
                       static_cast<std::size_t>(summary.steps));
     summary.step_seconds.reserve(static_cast<std::size_t>(summary.steps));
