@@ -53,6 +53,7 @@ Simulation::Simulation(const Config& config, const PluginHost& host)
   if (config_.get<long>("run.steps") < 0) throw Error("[run] steps must be ≥ 0");
   if (config_.get<long>("run.output_every") < 1) throw Error("[run] output_every must be ≥ 1");
   check_initial_state(config_, scene_);  // before any precomputation
+  divergence_limit_ = config_.get<double>("run.max_displacement") * scene_.size();
 }
 
 Simulation::~Simulation() = default;
@@ -108,7 +109,7 @@ double Simulation::step(StepStats& stats) {
 }
 
 void Simulation::check_divergence() const {
-  const double limit = config_.get<double>("run.max_displacement") * scene_.size();
+  const double limit = divergence_limit_;
   Index worst = -1;
   double worst_distance = 0;
   for (Index v = 0; v < positions_.rows(); ++v) {

@@ -86,6 +86,7 @@ class Simulation {
   std::vector<std::unique_ptr<Exporter>> exporters_;
   std::string method_name_;
   double dt_ = 0;
+  double divergence_limit_ = 0;  // [run] max_displacement × the scene's size [m]
   double time_ = 0;
   long step_ = 0;
   bool precomputed_ = false;
