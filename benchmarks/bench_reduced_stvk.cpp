@@ -6,6 +6,8 @@
 //
 //   step/MESH/r              one Newmark step (force + stiffness + dense solve)
 //   force_stiffness/MESH/r   one evaluation of f(q) and K(q)
+//   force_stiffness_cubature/MESH/r   the same by cubature (An et al. 2008; trained once, outside
+//                            the timing, to 1 % training error; counter `elements`)
 //   precompute/MESH/r        building the polynomial coefficients (one iteration per repetition)
 //
 // Each reports Vega's single-thread time for the same work as the counter vega_us (vega_s and
@@ -26,6 +28,7 @@
 
 #include "substruct/fem/mass.hpp"
 #include "substruct/mesh/mesh_io.hpp"
+#include "substruct/reduction/cubature.hpp"
 #include "substruct/reduction/reduced_integrator.hpp"
 #include "substruct/reduction/reduced_stvk.hpp"
 
@@ -149,6 +152,27 @@ void force_stiffness(benchmark::State& state, Case c) {
   state.counters["vega_us"] = vega(c.name, r).force_stiffness_us;
 }
 
+void force_stiffness_cubature(benchmark::State& state, Case c) {
+  const int r = static_cast<int>(state.range(0));
+  if (skip_without_mesh(state, c, r)) return;
+  const Problem& p = *problem(c, r);
+  const CubatureForceModel cubature = CubatureForceModel::train(p.mesh, p.U, CubatureSettings{});
+  ReducedNewmarkSettings settings;
+  settings.stiffness_damping = 0.01;
+  ReducedNewmark integrator(polynomial(c, r), settings);
+  for (int k = 0; k < 30; ++k) integrator.step(1.0 / 150, p.force);  // a deformed state
+  const Eigen::VectorXd q = integrator.q();
+  Eigen::VectorXd f(r);
+  Eigen::MatrixXd K(r, r);
+  for (auto _ : state) {
+    cubature.evaluate(q, nullptr, &f, &K);
+    benchmark::DoNotOptimize(f.data());
+    benchmark::DoNotOptimize(K.data());
+  }
+  state.counters["elements"] = double(cubature.elements().size());
+  state.counters["training_error"] = cubature.training_error();
+}
+
 void precompute(benchmark::State& state, Case c) {
   const int r = static_cast<int>(state.range(0));
   if (skip_without_mesh(state, c, r)) return;
@@ -174,6 +198,10 @@ BENCHMARK_CAPTURE(step, beam3, beam3())
     ->Unit(benchmark::kMicrosecond)
     ->ComputeStatistics("min", minimum);
 BENCHMARK_CAPTURE(force_stiffness, beam3, beam3())
+    ->DenseRange(10, 40, 10)
+    ->Unit(benchmark::kMicrosecond)
+    ->ComputeStatistics("min", minimum);
+BENCHMARK_CAPTURE(force_stiffness_cubature, beam3, beam3())
     ->DenseRange(10, 40, 10)
     ->Unit(benchmark::kMicrosecond)
     ->ComputeStatistics("min", minimum);

@@ -3,6 +3,7 @@
 // integrators/implicit_integrator.hpp):
 //     M ü + D u̇ + f_int(u) = f_ext,   D = αM + βK(u),   f_ext = M g + point forces + nodal forces,
 // with the scene's fixed vertices held at u = 0. Every reduced method is compared against it.
+#include <chrono>
 #include <cmath>
 #include <memory>
 #include <string>
@@ -76,6 +77,7 @@ class FullCoupling final : public CouplingMethod {
 
   void precompute(const PrecomputeContext& context) override {
     const Scene& scene = context.scene;
+    const auto start = std::chrono::steady_clock::now();
     integrator_.reset();  // it refers to the solver and the model replaced below
     rest_ = scene.mesh.vertices;
     model_ = std::make_unique<ElasticForceModel>(scene.mesh, scene.material_model);
@@ -96,6 +98,10 @@ class FullCoupling final : public CouplingMethod {
     }
     solver_ = context.solvers.linear();
     integrator_ = std::make_unique<ImplicitIntegrator>(std::move(system), *solver_, settings_);
+    if (context.stats)
+      context.stats->add(
+          "mass and stiffness pattern",
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
     log::debug("full: {} free DOFs, {}, {} mass; linear solver: {}", integrator_->dofs().num_free(),
                to_string(settings_.scheme), lumped_ ? "lumped" : "consistent",
                solver_->info().method);

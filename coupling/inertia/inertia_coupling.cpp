@@ -216,6 +216,7 @@ class InertiaCoupling final : public CouplingMethod {
     ModelCache cache(reduction_.cache ? context.cache_dir : std::filesystem::path());
     const std::vector<DomainModel> models =
         build_domain_models(scene, reduction_, context.solvers, cache);
+    if (context.stats) add_model_stats(models, *context.stats);
     const auto frames_start = Clock::now();
     root_kind_ =
         root_option_ == "fixed" || (root_option_ == "auto" && !scene.fixed_vertices.empty())
@@ -246,6 +247,7 @@ class InertiaCoupling final : public CouplingMethod {
       }
       for (const InterfaceFrameModel& f : dom.child_frames) planar += f.planar ? 1 : 0;
     }
+    if (context.stats) context.stats->add("frames and integrals", seconds_since(frames_start));
     int deformable = 0;
     for (const InertiaDomain& dom : tree_.domains) deformable += dom.r() > 0 ? 1 : 0;
     log::info(
@@ -382,75 +384,100 @@ class InertiaCoupling final : public CouplingMethod {
     }
     t_frames += seconds_since(t0);
 
-    // Root → leaves.
-    for (int i : tree_.tree.bfs_order) {
-      const auto ii = static_cast<std::size_t>(i);
-      const InertiaDomain& dom = tree_.domains[ii];
-      DomainState& s = states_[ii];
+    // Root → leaves, one depth level at a time: a domain needs only its parent's new state, so
+    // the domains of a level go through each stage together (and the stages are timed per level).
+    const std::vector<int>& order = tree_.tree.bfs_order;
+    const std::vector<int>& depth = tree_.tree.depth;
+    for (std::size_t b = 0, e = 0; b < order.size(); b = e) {
+      const int level = depth[static_cast<std::size_t>(order[b])];
+      while (e < order.size() && depth[static_cast<std::size_t>(order[e])] == level) ++e;
       t0 = Clock::now();
-      place_frame(i);
-      if (s.frozen) {
-        if (!s.attached) advance_ballistic(i, dt, forces.gravity);
-        t_frames += seconds_since(t0);
-        continue;
+      for (std::size_t k = b; k < e; ++k) {
+        const int i = order[k];
+        place_frame(i);
+        DomainState& s = states_[static_cast<std::size_t>(i)];
+        if (s.frozen && !s.attached) advance_ballistic(i, dt, forces.gravity);
       }
       t_frames += seconds_since(t0);
-      if (dom.r() > 0) {
-        t0 = Clock::now();
-        const Mat3 Rt = s.R.transpose();
-        // f_ext: gravity by the sandwich transform UᵀME (Rᵀ g), concentrated forces U_vᵀ Rᵀ F.
-        s.f = dom.integrals.uniform_force() * (Rt * forces.gravity);
-        for (const auto& [g, f] : concentrated_[ii])
-          s.f.noalias() += dom.U.middleRows(3 * local(dom, g), 3).transpose() * (Rt * f);
-        dom.integrals.evaluate(s.motion, s.q, s.qdot, s.f_sys);  // Eq. 14
-        s.f += s.f_sys;
-        if (!dom.children.empty()) {
-          // L1's M_ij = m̄ âᵀâ is constant: the mass I + Σ M_ij is formed again only when a
-          // subtree's mass changes (fracture). L2's J_c changes with the state: every step.
-          const bool form_mass = lumping_ == Lumping::center_of_mass || s.mass_changed;
-          if (form_mass) s.mass = Eigen::MatrixXd::Identity(dom.r(), dom.r());
-          for (std::size_t k = 0; k < dom.children.size(); ++k) {
-            const auto j = static_cast<std::size_t>(dom.children[k]);
-            if (!states_[j].attached) continue;
-            add_interface_force(lumping_, dom.child_frames[k], s.child_itf[k], s.motion,
-                                subtree(dom, k, Rt), s.qdot, form_mass ? &s.mass : nullptr, s.f);
-          }
-          if (form_mass) s.newmark->set_mass(s.mass);
-          s.mass_changed = false;
-        }
-        t_sys += seconds_since(t0);
-        t0 = Clock::now();
-        stats.iterations += s.newmark->step(dt, s.f);
-        s.q = s.newmark->q();
-        // The children's frames take the step's average acceleration (q̇₊ − q̇)/dt (= (q̈ + q̈₊)/2
-        // for γ = ½), so a child's frame changes velocity exactly as its parent's interface does.
-        // The end-of-step q̈₊ of the trapezoidal rule flips sign from step to step on modes too
-        // stiff for dt and would drive the children with that noise, pumping energy into them.
-        s.qddot = (s.newmark->velocity() - s.qdot) / dt;
-        s.qdot = s.newmark->velocity();
-        t_dyn += seconds_since(t0);
-      }
-      // The children's interfaces from the new state, and fracture.
       t0 = Clock::now();
-      for (std::size_t k = 0; k < dom.children.size(); ++k) {
-        const int j = dom.children[k];
-        if (!states_[static_cast<std::size_t>(j)].attached) continue;
-        if (threshold_ > 0 && dom.r() > 0) {
-          // f_itf = −M_ij q̈ + f0_ij at the new state (Eq. 15).
-          Eigen::MatrixXd Mij = Eigen::MatrixXd::Zero(dom.r(), dom.r());
-          Eigen::VectorXd f0 = Eigen::VectorXd::Zero(dom.r());
-          add_interface_force(lumping_, dom.child_frames[k], s.child_itf[k], s.motion,
-                              subtree(dom, k, s.R.transpose()), s.qdot, &Mij, f0);
-          const double norm2 = (f0 - Mij * s.qddot).squaredNorm();
-          if (norm2 > threshold_) detach(j, norm2);
-        }
-        s.child_itf[k] = interface_kinematics(dom.child_frames[k], s.q, s.qdot, s.qddot);
-      }
+      for (std::size_t k = b; k < e; ++k) assemble_forces(order[k], forces.gravity);
+      t_sys += seconds_since(t0);
+      t0 = Clock::now();
+      for (std::size_t k = b; k < e; ++k) stats.iterations += advance_dynamics(order[k], dt);
+      t_dyn += seconds_since(t0);
+      t0 = Clock::now();
+      for (std::size_t k = b; k < e; ++k) update_child_interfaces(order[k]);
       t_frames += seconds_since(t0);
     }
     stats.add("frames", t_frames);
     stats.add("system forces", t_sys);
     stats.add("dynamics", t_dyn);
+  }
+
+  // f_ext + f_sys + Σ_j f_itf of domain i (Eq. 14–16), and its lumped mass I + Σ_j M_ij.
+  void assemble_forces(int i, const Vec3& gravity) {
+    const auto ii = static_cast<std::size_t>(i);
+    const InertiaDomain& dom = tree_.domains[ii];
+    DomainState& s = states_[ii];
+    if (s.frozen || dom.r() == 0) return;
+    const Mat3 Rt = s.R.transpose();
+    // f_ext: gravity by the sandwich transform UᵀME (Rᵀ g), concentrated forces U_vᵀ Rᵀ F.
+    s.f.noalias() = dom.integrals.uniform_force() * (Rt * gravity);
+    for (const auto& [g, f] : concentrated_[ii])
+      s.f.noalias() += dom.U.middleRows(3 * local(dom, g), 3).transpose() * (Rt * f);
+    dom.integrals.evaluate(s.motion, s.q, s.qdot, s.f_sys);  // Eq. 14
+    s.f += s.f_sys;
+    if (dom.children.empty()) return;
+    // L1's M_ij = m̄ âᵀâ is constant: the mass I + Σ M_ij is formed again only when a subtree's
+    // mass changes (fracture). L2's J_c changes with the state: every step.
+    const bool form_mass = lumping_ == Lumping::center_of_mass || s.mass_changed;
+    if (form_mass) s.mass = Eigen::MatrixXd::Identity(dom.r(), dom.r());
+    for (std::size_t k = 0; k < dom.children.size(); ++k) {
+      const auto j = static_cast<std::size_t>(dom.children[k]);
+      if (!states_[j].attached) continue;
+      add_interface_force(lumping_, dom.child_frames[k], s.child_itf[k], s.motion,
+                          subtree(dom, k, Rt), s.qdot, form_mass ? &s.mass : nullptr, s.f);
+    }
+    if (form_mass) s.newmark->set_mass(s.mass);
+    s.mass_changed = false;
+  }
+
+  // One semi-implicit Newmark step of domain i's reduced coordinates; returns the linear solves.
+  int advance_dynamics(int i, double dt) {
+    const auto ii = static_cast<std::size_t>(i);
+    DomainState& s = states_[ii];
+    if (s.frozen || tree_.domains[ii].r() == 0) return 0;
+    const int iterations = s.newmark->step(dt, s.f);
+    s.q = s.newmark->q();
+    // The children's frames take the step's average acceleration (q̇₊ − q̇)/dt (= (q̈ + q̈₊)/2
+    // for γ = ½), so a child's frame changes velocity exactly as its parent's interface does.
+    // The end-of-step q̈₊ of the trapezoidal rule flips sign from step to step on modes too
+    // stiff for dt and would drive the children with that noise, pumping energy into them.
+    s.qddot = (s.newmark->velocity() - s.qdot) / dt;
+    s.qdot = s.newmark->velocity();
+    return iterations;
+  }
+
+  // The interfaces to domain i's children at its new state, and fracture.
+  void update_child_interfaces(int i) {
+    const auto ii = static_cast<std::size_t>(i);
+    const InertiaDomain& dom = tree_.domains[ii];
+    DomainState& s = states_[ii];
+    if (s.frozen) return;
+    for (std::size_t k = 0; k < dom.children.size(); ++k) {
+      const int j = dom.children[k];
+      if (!states_[static_cast<std::size_t>(j)].attached) continue;
+      if (threshold_ > 0 && dom.r() > 0) {
+        // f_itf = −M_ij q̈ + f0_ij at the new state (Eq. 15).
+        Eigen::MatrixXd Mij = Eigen::MatrixXd::Zero(dom.r(), dom.r());
+        Eigen::VectorXd f0 = Eigen::VectorXd::Zero(dom.r());
+        add_interface_force(lumping_, dom.child_frames[k], s.child_itf[k], s.motion,
+                            subtree(dom, k, s.R.transpose()), s.qdot, &Mij, f0);
+        const double norm2 = (f0 - Mij * s.qddot).squaredNorm();
+        if (norm2 > threshold_) detach(j, norm2);
+      }
+      s.child_itf[k] = interface_kinematics(dom.child_frames[k], s.q, s.qdot, s.qddot);
+    }
   }
 
   void positions(Points& x) const override {
@@ -485,6 +512,29 @@ class InertiaCoupling final : public CouplingMethod {
       e.gravity -= gravity.dot(mx);                               // −Σ m g·x
     }
     return e;
+  }
+
+  // The copies of an interface vertex (one per domain it belongs to) are apart by the mismatch
+  // of the domains' deformations; positions() shows their average.
+  double interface_gap() const override {
+    require_precomputed("interface_gap");
+    const Index n = scene_->mesh.num_vertices();
+    Points first(n, 3);
+    std::vector<char> seen(static_cast<std::size_t>(n), 0);
+    double gap = 0;
+    for (const InertiaDomain& dom : tree_.domains) {
+      const DomainState& s = states_[static_cast<std::size_t>(dom.id)];
+      for (std::size_t l = 0; l < dom.global_vertex.size(); ++l) {
+        const Index g = dom.global_vertex[l];
+        const Vec3 x = s.p + s.R * local_position(dom, s, static_cast<Index>(l));
+        if (seen[static_cast<std::size_t>(g)])
+          gap = std::max(gap, (x - first.row(g).transpose()).norm());
+        else
+          first.row(g) = x.transpose();
+        seen[static_cast<std::size_t>(g)] = 1;
+      }
+    }
+    return gap;
   }
 
   Index dofs() const override {

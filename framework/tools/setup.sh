@@ -30,6 +30,7 @@ packages=(
   libsuitesparse-dev libmetis-dev libopenblas0-serial libslepc-real-dev libpetsc-real-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   libopenscenegraph-dev libgl1-mesa-dri xvfb xauth
+  python3-matplotlib python3-numpy
 )
 missing=()
 for p in "${packages[@]}"; do

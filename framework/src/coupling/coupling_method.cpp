@@ -2,18 +2,32 @@
 
 namespace substruct {
 
-bool CouplingMethod::can_run(const Scene& /*scene*/, std::string& /*reason*/) const {
-  return true;
-}
+namespace {
 
-void StepStats::add(const std::string& stage, double seconds) {
-  for (auto& [name, value] : stage_seconds) {
+// Adds `seconds` to the stage called `stage`, appended in first-use order.
+void add_stage(std::vector<std::pair<std::string, double>>& stages, const std::string& stage,
+               double seconds) {
+  for (auto& [name, value] : stages) {
     if (name == stage) {
       value += seconds;
       return;
     }
   }
-  stage_seconds.emplace_back(stage, seconds);
+  stages.emplace_back(stage, seconds);
+}
+
+}  // namespace
+
+bool CouplingMethod::can_run(const Scene& /*scene*/, std::string& /*reason*/) const {
+  return true;
+}
+
+void StepStats::add(const std::string& stage, double seconds) {
+  add_stage(stage_seconds, stage, seconds);
+}
+
+void PrecomputeStats::add(const std::string& stage, double seconds) {
+  add_stage(stage_seconds, stage, seconds);
 }
 
 }  // namespace substruct

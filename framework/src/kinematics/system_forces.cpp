@@ -81,7 +81,8 @@ void SystemForceIntegrals::evaluate(const FrameMotion& frame, const Eigen::Vecto
   c.head<3>() = frame.a;
   for (int a = 0; a < 3; ++a)
     for (int b = 0; b < 3; ++b) c[3 + 3 * a + b] = L(a, b);
-  Eigen::VectorXd z(9 * r_);
+  thread_local Eigen::VectorXd z;  // no allocation after the first call on a thread
+  z.resize(9 * r_);
   for (int a = 0; a < 3; ++a)
     for (int b = 0; b < 3; ++b)
       z.segment(r_ * (3 * a + b), r_) = L(a, b) * q + (2 * W(a, b)) * qdot;

@@ -301,4 +301,30 @@ std::vector<DomainModel> build_domain_models(const Scene& scene, const Reduction
   return result;
 }
 
+void add_model_stats(const std::vector<DomainModel>& models, PrecomputeStats& stats) {
+  for (const DomainModel& m : models) {
+    switch (m.origin) {
+      case ModelOrigin::computed: {
+        const ReducedBasis& b = m.model->basis;
+        ++stats.models_computed;
+        stats.add("modes", b.seconds_assembly + b.seconds_linear_modes);
+        stats.add("derivatives", b.seconds_derivatives);
+        stats.add("PCA", b.seconds_pca);
+        stats.add(force_stage_name(m.model->force_kind), m.model->seconds_force_model);
+        break;
+      }
+      case ModelOrigin::cache:
+        ++stats.models_loaded;
+        stats.add("cache load", m.seconds);
+        break;
+      case ModelOrigin::instance:
+        ++stats.models_instanced;
+        stats.add("instancing", m.seconds);
+        break;
+      case ModelOrigin::rigid:
+        break;
+    }
+  }
+}
+
 }  // namespace substruct

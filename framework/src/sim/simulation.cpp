@@ -53,13 +53,16 @@ Simulation::Simulation(const Config& config, const PluginHost& host)
   if (config_.get<long>("run.steps") < 0) throw Error("[run] steps must be ≥ 0");
   if (config_.get<long>("run.output_every") < 1) throw Error("[run] output_every must be ≥ 1");
   check_initial_state(config_, scene_);  // before any precomputation
+  divergence_limit_ = config_.get<double>("run.max_displacement") * scene_.size();
 }
 
 Simulation::~Simulation() = default;
 
 double Simulation::precompute() {
   const auto start = Clock::now();
-  method_->precompute(PrecomputeContext{scene_, solvers_, cache_dir(config_, scene_)});
+  precompute_stats_ = {};
+  method_->precompute(
+      PrecomputeContext{scene_, solvers_, cache_dir(config_, scene_), &precompute_stats_});
   precomputed_ = true;
   layout_sent_ = false;
   return std::chrono::duration<double>(Clock::now() - start).count();
@@ -81,6 +84,7 @@ void Simulation::reset(const Eigen::VectorXd& u0, const Eigen::VectorXd& v0) {
   time_ = 0;
   step_ = 0;
   refresh_state();
+  evaluate_loads();  // the loads at t = 0: forces() (and frame 0's gravity energy) is defined
 }
 
 void Simulation::refresh_state() {
@@ -162,7 +166,7 @@ double Simulation::step(StepStats& stats) {
 }
 
 void Simulation::check_divergence() const {
-  const double limit = config_.get<double>("run.max_displacement") * scene_.size();
+  const double limit = divergence_limit_;
   Index worst = -1;
   double worst_distance = 0;
   for (Index v = 0; v < positions_.rows(); ++v) {
@@ -197,6 +201,7 @@ RunSummary Simulation::run() {
   summary.steps = config_.get<long>("run.steps");
 
   summary.precompute_seconds = precompute();
+  summary.precompute = precompute_stats_;
   reset();
   summary.dofs = method_->dofs();
 
@@ -213,9 +218,7 @@ RunSummary Simulation::run() {
                               method_->energies(forces_.gravity)};
       for (auto& exporter : exporters_) exporter->write(frame);
     };
-    // Frame 0 is the initial state; its gravity is that of the first step's loads.
-    evaluate_loads();
-    write_frame();
+    write_frame();  // frame 0: the initial state, under the loads at t = 0 (set by reset())
     Progress progress(fmt::format("{} on {}", method_name_, scene_.name),
                       static_cast<std::size_t>(summary.steps));
     summary.step_seconds.reserve(static_cast<std::size_t>(summary.steps));

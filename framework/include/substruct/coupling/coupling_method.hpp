@@ -16,11 +16,22 @@ namespace substruct {
 struct Scene;
 class SolverProvider;
 
+/// What precompute() spent its time on, split into stages ("modes", "derivatives",
+/// "polynomial", "cache load", "integrals", "assembly" …), and how the domains got their models.
+struct PrecomputeStats {
+  std::vector<std::pair<std::string, double>> stage_seconds;
+  int models_computed = 0;   // reduced from scratch
+  int models_loaded = 0;     // read from the model cache
+  int models_instanced = 0;  // transformed from an identical domain's model
+  void add(const std::string& stage, double seconds);
+};
+
 /// Everything precompute() may use. The scene is fixed for the method's lifetime.
 struct PrecomputeContext {
   const Scene& scene;
   const SolverProvider& solvers;
-  std::filesystem::path cache_dir;  // where precomputed models may be stored (may not exist)
+  std::filesystem::path cache_dir;   // where precomputed models may be stored (may not exist)
+  PrecomputeStats* stats = nullptr;  // filled when not null
 };
 
 /// Wall-clock split of one step into the parts the papers report (e.g. "dynamics",
@@ -74,6 +85,11 @@ class CouplingMethod : public Component {
   virtual const ReducedGeometry* reduced_geometry() const { return nullptr; }
   /// One pose per domain of reduced_geometry(), for the current state.
   virtual void domain_poses(std::vector<DomainPose>& /*poses*/) const {}
+
+  /// The largest distance [m] between copies of one vertex that the method keeps apart (a
+  /// vertex on an interface simulated by two domains; each copy against the first domain's);
+  /// 0 when every vertex has one position.
+  virtual double interface_gap() const { return 0; }
 };
 
 }  // namespace substruct

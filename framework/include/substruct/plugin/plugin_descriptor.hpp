@@ -15,7 +15,7 @@ class Config;
 
 /// Bumped whenever a plugin-visible interface or struct changes layout or meaning. The host
 /// refuses plugins built against another version.
-inline constexpr int kPluginAbiVersion = 2;  // 2: CouplingMethod::reduced_geometry, GeometrySolver
+inline constexpr int kPluginAbiVersion = 3;  // 3: reduced geometry, PrecomputeStats, interface_gap
 
 /// What a factory receives: the validated configuration (the plugin reads its own section,
 /// "<plugin name>.<key>", and any framework key it needs).

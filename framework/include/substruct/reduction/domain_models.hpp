@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "substruct/coupling/coupling_method.hpp"
 #include "substruct/domains/domain_graph.hpp"
 #include "substruct/reduction/domain_boundary.hpp"
 #include "substruct/reduction/instancing.hpp"
@@ -62,5 +63,10 @@ std::vector<int> domain_mode_counts(const Scene& scene, const ReductionSettings&
 /// on a line, which leaves a rotation free; or the solvers fail).
 std::vector<DomainModel> build_domain_models(const Scene& scene, const ReductionSettings& settings,
                                              const SolverProvider& solvers, ModelCache& cache);
+
+/// Adds the models' origins (computed, loaded from the cache, instanced) and the stages they took
+/// in this run ("modes" (assembly + eigen solve), "derivatives", "PCA", "polynomial" or
+/// "cubature", "cache load", "instancing") to `stats`.
+void add_model_stats(const std::vector<DomainModel>& models, PrecomputeStats& stats);
 
 }  // namespace substruct

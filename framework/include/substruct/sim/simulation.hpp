@@ -31,6 +31,7 @@ struct RunSummary {
   long steps = 0;
   double dt = 0;
   double precompute_seconds = 0;
+  PrecomputeStats precompute;        // its stages and where the models came from
   std::vector<double> step_seconds;  // wall time of each step (method only, no output)
   StepStats stages;                  // summed over all steps
   Energies final_energies;
@@ -51,9 +52,12 @@ class Simulation {
 
   /// Offline work of the method; returns its wall time [s].
   double precompute();
+  /// The stages of the last precompute() and where its models came from.
+  const PrecomputeStats& precompute_stats() const { return precompute_stats_; }
   /// Back to t = 0 in the given full-space displacement u0 and velocity v0 (3N each). With both
   /// empty (the default), the state of [run] initial_displacement / initial_velocity (rest when
-  /// those are empty; sim/initial_state.hpp), computed at the first such reset.
+  /// those are empty; sim/initial_state.hpp), computed at the first such reset. forces() is then
+  /// the loads at t = 0.
   void reset(const Eigen::VectorXd& u0 = {}, const Eigen::VectorXd& v0 = {});
   /// The state of [run] initial_displacement / initial_velocity (computed at the first call).
   const InitialState& initial_state();
@@ -110,9 +114,11 @@ class Simulation {
   std::vector<std::unique_ptr<Exporter>> exporters_;
   std::string method_name_;
   double dt_ = 0;
+  double divergence_limit_ = 0;  // [run] max_displacement × the scene's size [m]
   double time_ = 0;
   long step_ = 0;
   bool precomputed_ = false;
+  PrecomputeStats precompute_stats_;
   std::optional<InitialState> initial_state_;
   Points positions_;
   Points velocities_;

@@ -1,0 +1,274 @@
+// substruct bench [SCENE.ini …] [--methods a,b] [--steps N] [--repeats K] [--out DIR] …
+// Every scene × coupling method against the `full` ground truth, in one report.
+#include <sys/wait.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "commands.hpp"
+#include "substruct/bench/bench_report.hpp"
+#include "substruct/config/config.hpp"
+#include "substruct/core/error.hpp"
+#include "substruct/core/log.hpp"
+#include "substruct/plugin/plugin_host.hpp"
+
+namespace substruct::cli {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr const char* kTableBegin = "<!-- bench-table:begin -->";
+constexpr const char* kTableEnd = "<!-- bench-table:end -->";
+
+struct BenchArguments {
+  GlobalOptions global;
+  std::vector<std::string> scenes;
+  std::vector<std::string> methods;  // empty: every coupling plugin
+  std::string reference = "full";    // "none": no ground truth
+  long steps = 200;
+  int repeats = 3;
+  fs::path out = "bench";
+  fs::path scenes_file;
+  fs::path readme;
+  bool plots = true;
+  std::vector<std::string> overrides;  // applied to every scene
+  bool help = false;
+};
+
+std::vector<std::string> split_list(const std::string& text) {
+  std::vector<std::string> items;
+  std::string item;
+  for (char ch : text + ",") {
+    if (ch == ',' || ch == ' ') {
+      if (!item.empty()) items.push_back(item);
+      item.clear();
+    } else {
+      item += ch;
+    }
+  }
+  return items;
+}
+
+BenchArguments parse(const Args& raw) {
+  BenchArguments a;
+  const Args args = take_global_options(raw, a.global);
+  for (std::size_t k = 0; k < args.size(); ++k) {
+    const std::string& arg = args[k];
+    // "--name value" or "--name=value"
+    auto value = [&](const char* name) -> std::string {
+      const std::string flag = std::string("--") + name;
+      if (arg.starts_with(flag + "=")) return arg.substr(flag.size() + 1);
+      if (k + 1 >= args.size()) throw Error(fmt::format("bench: {} needs a value", flag));
+      return args[++k];
+    };
+    auto is = [&](const char* name) {
+      const std::string flag = std::string("--") + name;
+      return arg == flag || arg.starts_with(flag + "=");
+    };
+    auto integer = [&](const char* name, long low) {
+      const std::string text = value(name);
+      char* end = nullptr;
+      const long n = std::strtol(text.c_str(), &end, 10);
+      if (text.empty() || *end != '\0' || n < low)
+        throw Error(
+            fmt::format("bench: --{} must be an integer ≥ {}, found '{}'", name, low, text));
+      return n;
+    };
+    if (arg == "--help" || arg == "-h") {
+      a.help = true;
+    } else if (is("methods")) {
+      a.methods = split_list(value("methods"));
+    } else if (is("reference")) {
+      a.reference = value("reference");
+    } else if (is("steps")) {
+      a.steps = integer("steps", 1);
+    } else if (is("repeats")) {
+      a.repeats = static_cast<int>(integer("repeats", 1));
+    } else if (is("out")) {
+      a.out = value("out");
+    } else if (is("scenes-file")) {
+      a.scenes_file = value("scenes-file");
+    } else if (is("readme")) {
+      a.readme = value("readme");
+    } else if (arg == "--no-plots") {
+      a.plots = false;
+    } else if (arg.starts_with("--") && arg.find('.') != std::string::npos) {
+      a.overrides.push_back(arg);  // --section.key=value
+    } else if (arg.starts_with("-")) {
+      throw Error(fmt::format("bench: unknown option '{}' (substruct bench --help)", arg));
+    } else {
+      a.scenes.push_back(arg);
+    }
+  }
+  return a;
+}
+
+// The scenes listed in `file`: one path per line (relative to the file), '#' starts a comment.
+std::vector<std::string> read_scene_list(const fs::path& file) {
+  std::ifstream in(file);
+  if (!in) throw Error(fmt::format("bench: cannot read the scene list {}", file.string()));
+  std::vector<std::string> scenes;
+  std::string line;
+  while (std::getline(in, line)) {
+    line = line.substr(0, line.find('#'));
+    std::istringstream words(line);
+    std::string path;
+    if (words >> path) scenes.push_back((file.parent_path() / path).lexically_normal().string());
+  }
+  if (scenes.empty()) throw Error(fmt::format("bench: {} lists no scene", file.string()));
+  return scenes;
+}
+
+// The coupling methods to run: the reference first, then the others in name order.
+std::vector<std::string> choose_methods(const BenchArguments& a, const PluginHost& host) {
+  std::vector<std::string> available;
+  for (const PluginInfo& p : host.plugins())
+    if (p.descriptor && p.descriptor->kind == PluginKind::coupling)
+      available.emplace_back(p.descriptor->name);
+  std::sort(available.begin(), available.end());
+  std::vector<std::string> methods = a.methods.empty() ? available : a.methods;
+  for (const std::string& m : methods)
+    if (std::find(available.begin(), available.end(), m) == available.end())
+      throw Error(fmt::format("bench: no coupling plugin '{}' (available: {})", m,
+                              fmt::join(available, ", ")));
+  if (a.reference != "none") {
+    if (std::find(available.begin(), available.end(), a.reference) == available.end())
+      throw Error(fmt::format("bench: no coupling plugin '{}' for the reference", a.reference));
+    methods.erase(std::remove(methods.begin(), methods.end(), a.reference), methods.end());
+    methods.insert(methods.begin(), a.reference);
+  }
+  return methods;
+}
+
+// Replaces the text between the table markers of `readme` by `table`.
+void update_readme(const fs::path& readme, const std::string& table) {
+  std::ifstream in(readme);
+  if (!in) throw Error(fmt::format("bench: cannot read {}", readme.string()));
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  std::string text = buffer.str();
+  const auto begin = text.find(kTableBegin);
+  const auto end = text.find(kTableEnd);
+  if (begin == std::string::npos || end == std::string::npos || end < begin)
+    throw Error(fmt::format("bench: {} has no '{}' … '{}' section for the table", readme.string(),
+                            kTableBegin, kTableEnd));
+  const auto from = begin + std::string(kTableBegin).size();
+  text.replace(from, end - from, "\n" + table);
+  const fs::path staged = readme.string() + ".partial";
+  std::ofstream(staged, std::ios::binary) << text;
+  fs::rename(staged, readme);
+}
+
+// Draws the plots with Python/matplotlib; says why when it cannot.
+void draw_plots(const fs::path& dir) {
+  const fs::path script = fs::path(SUBSTRUCT_SOURCE_DIR) / "framework/tools/plot_bench.py";
+  const std::string python = fs::exists("/usr/bin/python3") ? "/usr/bin/python3" : "python3";
+  if (!fs::exists(script)) {
+    std::printf("plots      skipped: %s is missing\n", script.c_str());
+    return;
+  }
+  const std::string command =
+      fmt::format("'{}' '{}' '{}'", python, script.string(), (dir / "results.json").string());
+  const int status = std::system(command.c_str());
+  const int code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  if (code == 3)
+    std::printf(
+        "plots      skipped: Python's matplotlib is missing (apt-get install "
+        "python3-matplotlib)\n");
+  else if (code != 0)
+    throw Error(fmt::format("bench: the plotting step failed ({}): {}", code, command));
+}
+
+}  // namespace
+
+int command_bench(const Args& raw_args) {
+  BenchArguments a = parse(raw_args);
+  if (a.help) {
+    std::printf(
+        "usage: substruct bench [SCENE.ini …] [--methods a,b] [--reference full|none]\n"
+        "                       [--steps N] [--repeats K] [--out DIR] [--scenes-file FILE]\n"
+        "                       [--readme README.md] [--no-plots] [--section.key=value …]\n"
+        "  Runs every scene with every coupling method that can run it (or --methods) and the\n"
+        "  ground truth (--reference, default full), from the scene's initial state under its\n"
+        "  loads, without output; K timed runs of N steps (default 3 × 200).\n"
+        "  Writes DIR/report.md (table + stages), results.csv, results.json and the plots\n"
+        "  trajectories_<scene>.png, energy_<scene>.png (default DIR: bench).\n"
+        "  Without scenes: the list in share/benchmarks/scenes.txt. --readme replaces the table\n"
+        "  between the '%s' and '%s' lines of that file.\n"
+        "  Figures: precompute time (stages, cache hits), step time median and p10–p90 (stages),\n"
+        "  DOFs, peak memory, and against the reference: RMS/max error of the tracked vertices\n"
+        "  over the object's size, frequency ratio of the first tracked vertex's vibration,\n"
+        "  energy drift, interface gap. Methods that cannot run a scene are listed with why.\n",
+        kTableBegin, kTableEnd);
+    return 0;
+  }
+  if (a.scenes.empty())
+    a.scenes = read_scene_list(a.scenes_file.empty()
+                                   ? fs::path(SUBSTRUCT_SOURCE_DIR) / "share/benchmarks/scenes.txt"
+                                   : a.scenes_file);
+
+  PluginHost host(a.global.plugin_paths);
+  const std::vector<std::string> methods = choose_methods(a, host);
+  BenchReport report;
+  report.machine = describe_machine();
+  report.reference_method = a.reference == "none" ? "" : a.reference;
+  report.steps = a.steps;
+  report.repeats = a.repeats;
+  const BenchCaseSettings settings{a.steps, a.repeats};
+
+  for (const std::string& scene : a.scenes) {
+    const std::size_t first = report.cases.size();
+    for (const std::string& method : methods) {
+      std::vector<std::string> overrides = a.overrides;
+      overrides.push_back("--coupling.plugin=" + method);
+      overrides.push_back("--run.exporters=");
+      const Config config = Config::load(scene, overrides, host);
+      std::printf("bench      %s × %s …\n", fs::path(scene).stem().c_str(), method.c_str());
+      std::fflush(stdout);
+      BenchCase c = run_bench_case(config, host, settings);
+      if (c.ran())
+        std::printf("           %lld DOFs, precompute %.3g s, %.4g ms/step (median)\n",
+                    static_cast<long long>(c.dofs), c.precompute_seconds,
+                    1e3 * c.median_step_seconds());
+      else
+        std::printf("           not run: %s\n", c.failure.c_str());
+      report.cases.push_back(std::move(c));
+    }
+    // Accuracy against the scene's reference run.
+    const BenchCase* reference = nullptr;
+    for (std::size_t k = first; k < report.cases.size(); ++k)
+      if (!report.reference_method.empty() && report.cases[k].method == report.reference_method)
+        reference = &report.cases[k];
+    for (std::size_t k = first; k < report.cases.size(); ++k)
+      report.accuracy.push_back(compare_with_reference(report.cases[k], reference));
+  }
+
+  for (const fs::path& file : write_bench_report(a.out, report))
+    std::printf("output     %s\n", fs::absolute(file).lexically_normal().c_str());
+  if (a.plots) draw_plots(a.out);
+  if (!a.readme.empty()) {
+    update_readme(a.readme,
+                  fmt::format("_{} · {} · commit {} · {} × {} steps_\n\n{}", report.machine.cpu,
+                              report.machine.date.substr(0, 10), report.machine.commit, a.repeats,
+                              a.steps, bench_markdown_table(report)));
+    std::printf("readme     %s: table updated\n", a.readme.c_str());
+  }
+  std::printf("\n%s", bench_markdown_table(report).c_str());
+  return 0;
+}
+
+SUBSTRUCT_COMMAND("bench", "[SCENE.ini …] [--methods a,b] [--steps N] [--out DIR]",
+                  "compare coupling methods against the ground truth: timings, accuracy, report",
+                  command_bench);
+
+}  // namespace substruct::cli

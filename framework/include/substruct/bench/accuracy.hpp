@@ -1,0 +1,33 @@
+#pragma once
+/// Accuracy of a method against a reference run of the same scene, loads and time step: the
+/// figures of the benchmark report (trajectory error, natural frequency, energy drift).
+#include <vector>
+
+#include "substruct/core/types.hpp"
+
+namespace substruct {
+
+/// Error of tracked-vertex trajectories, as a fraction of a length (the object's size).
+struct TrajectoryError {
+  double rms = 0;  // √(mean over frames and vertices of |x − x_ref|²) / size
+  double max = 0;  // max over frames and vertices of |x − x_ref| / size
+};
+
+/// `test` and `reference` hold one row per frame and 3 columns (x y z) per tracked vertex, frame
+/// k of one at the same time as frame k of the other; only the frames both have are compared.
+/// Throws Error when the column counts differ or size ≤ 0.
+TrajectoryError trajectory_error(const Eigen::MatrixXd& test, const Eigen::MatrixXd& reference,
+                                 double size);
+
+/// The dominant frequency [Hz] of one vertex's vibration: `positions` (frames × 3, every dt
+/// seconds) about their mean, projected on the principal direction of the motion; the frequency
+/// from the times the projection crosses zero (linear interpolation between frames):
+/// f = (crossings − 1) / (2 (t_last − t_first)). NaN when it crosses zero fewer than 3 times
+/// (no full period in the run) or does not move.
+double vibration_frequency(const Eigen::MatrixXd& positions, double dt);
+
+/// Energy drift of a run: (E_last − E_first) / max_t (kinetic + elastic), with E the total energy
+/// of each frame; 0 when nothing moves. Positive when the run gains energy.
+double energy_drift(const std::vector<double>& total, const std::vector<double>& kinetic_elastic);
+
+}  // namespace substruct

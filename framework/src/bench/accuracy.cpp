@@ -1,0 +1,62 @@
+#include "substruct/bench/accuracy.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include <fmt/format.h>
+#include <Eigen/Eigenvalues>
+
+#include "substruct/core/error.hpp"
+
+namespace substruct {
+
+TrajectoryError trajectory_error(const Eigen::MatrixXd& test, const Eigen::MatrixXd& reference,
+                                 double size) {
+  if (test.cols() != reference.cols() || test.cols() % 3 != 0)
+    throw Error(fmt::format("trajectory error: {} and {} columns (3 per tracked vertex expected)",
+                            test.cols(), reference.cols()));
+  if (!(size > 0)) throw Error(fmt::format("trajectory error: size must be > 0, found {}", size));
+  const Index frames = std::min(test.rows(), reference.rows());
+  const Index vertices = test.cols() / 3;
+  TrajectoryError e;
+  if (frames == 0 || vertices == 0) return e;
+  double sum = 0;
+  for (Index k = 0; k < frames; ++k)
+    for (Index v = 0; v < vertices; ++v) {
+      const double d2 =
+          (test.block<1, 3>(k, 3 * v) - reference.block<1, 3>(k, 3 * v)).squaredNorm();
+      sum += d2;
+      e.max = std::max(e.max, std::sqrt(d2));
+    }
+  e.rms = std::sqrt(sum / double(frames * vertices)) / size;
+  e.max /= size;
+  return e;
+}
+
+double vibration_frequency(const Eigen::MatrixXd& positions, double dt) {
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  if (positions.cols() != 3 || positions.rows() < 3 || !(dt > 0)) return nan;
+  const Eigen::RowVector3d mean = positions.colwise().mean();
+  const Eigen::MatrixXd centred = positions.rowwise() - mean;
+  // The principal direction: the eigenvector of the largest eigenvalue of the 3×3 covariance.
+  const Eigen::SelfAdjointEigenSolver<Mat3> eig(centred.transpose() * centred);
+  if (!(eig.eigenvalues()[2] > 0)) return nan;
+  const Eigen::VectorXd s = centred * eig.eigenvectors().col(2);
+  std::vector<double> crossings;
+  for (Index k = 0; k + 1 < s.size(); ++k) {
+    if ((s[k] < 0) == (s[k + 1] < 0)) continue;
+    crossings.push_back(dt * (double(k) + s[k] / (s[k] - s[k + 1])));
+  }
+  if (crossings.size() < 3) return nan;
+  return double(crossings.size() - 1) / (2 * (crossings.back() - crossings.front()));
+}
+
+double energy_drift(const std::vector<double>& total, const std::vector<double>& kinetic_elastic) {
+  if (total.size() < 2) return 0;
+  double scale = 0;
+  for (double e : kinetic_elastic) scale = std::max(scale, std::abs(e));
+  return scale > 0 ? (total.back() - total.front()) / scale : 0;
+}
+
+}  // namespace substruct

@@ -1,0 +1,269 @@
+#include "substruct/bench/bench_report.hpp"
+
+#include <cmath>
+#include <fstream>
+#include <string>
+
+#include <fmt/format.h>
+
+#include "substruct/core/error.hpp"
+
+namespace substruct {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::vector<double> total_energy(const BenchCase& c) {
+  std::vector<double> e(c.kinetic.size());
+  for (std::size_t k = 0; k < e.size(); ++k) e[k] = c.kinetic[k] + c.elastic[k] + c.gravity[k];
+  return e;
+}
+
+std::vector<double> kinetic_elastic(const BenchCase& c) {
+  std::vector<double> e(c.kinetic.size());
+  for (std::size_t k = 0; k < e.size(); ++k) e[k] = c.kinetic[k] + c.elastic[k];
+  return e;
+}
+
+// A number for Markdown/CSV: `digits` significant digits, "—" for NaN.
+std::string num(double x, int digits = 3) {
+  if (!std::isfinite(x)) return "—";
+  return fmt::format("{:.{}g}", x, digits);
+}
+
+std::string json_number(double x) {
+  return std::isfinite(x) ? fmt::format("{:.9g}", x) : "null";
+}
+
+std::string json_string(const std::string& s) {
+  std::string out = "\"";
+  for (char ch : s) {
+    switch (ch) {
+      case '"':
+        out += "\\\"";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
+      default:
+        if (static_cast<unsigned char>(ch) < 0x20)
+          out += fmt::format("\\u{:04x}", static_cast<int>(ch));
+        else
+          out += ch;
+    }
+  }
+  return out + "\"";
+}
+
+template <class Range>
+std::string json_array(const Range& values) {
+  std::string out = "[";
+  bool first = true;
+  for (double v : values) {
+    if (!first) out += ',';
+    out += json_number(v);
+    first = false;
+  }
+  return out + "]";
+}
+
+std::string stages_text(const std::vector<std::pair<std::string, double>>& stages, double scale,
+                        const char* unit) {
+  std::string out;
+  for (const auto& [name, seconds] : stages)
+    out += fmt::format("{}{} {}{}", out.empty() ? "" : ", ", name, num(scale * seconds), unit);
+  return out;
+}
+
+std::string models_text(const PrecomputeStats& p) {
+  if (p.models_computed + p.models_loaded + p.models_instanced == 0) return "";
+  return fmt::format("{} computed, {} from cache, {} instanced", p.models_computed, p.models_loaded,
+                     p.models_instanced);
+}
+
+// Writes `text` to `path` through a temporary file renamed when complete.
+void write_file(const fs::path& path, const std::string& text) {
+  const fs::path staged = path.string() + ".partial";
+  {
+    std::ofstream out(staged, std::ios::binary);
+    out << text;
+    if (!out) throw Error(fmt::format("cannot write {}", staged.string()));
+  }
+  fs::rename(staged, path);
+}
+
+std::string csv_field(const std::string& s) {
+  if (s.find_first_of(",\"\n") == std::string::npos) return s;
+  std::string out = "\"";
+  for (char ch : s) out += ch == '"' ? std::string("\"\"") : std::string(1, ch);
+  return out + "\"";
+}
+
+}  // namespace
+
+BenchAccuracy compare_with_reference(const BenchCase& c, const BenchCase* reference) {
+  BenchAccuracy a;
+  if (!c.ran()) return a;
+  a.energy_drift = energy_drift(total_energy(c), kinetic_elastic(c));
+  if (c.tracked.cols() >= 3) a.frequency_hz = vibration_frequency(c.tracked.leftCols(3), c.dt);
+  if (reference == nullptr || !reference->ran() || reference->tracked.cols() != c.tracked.cols())
+    return a;
+  a.error = trajectory_error(c.tracked, reference->tracked, c.size);
+  if (reference->tracked.cols() >= 3)
+    a.reference_frequency_hz = vibration_frequency(reference->tracked.leftCols(3), reference->dt);
+  a.frequency_ratio = a.frequency_hz / a.reference_frequency_hz;
+  return a;
+}
+
+std::string bench_markdown_table(const BenchReport& report) {
+  std::string t =
+      "| scene | method | DOFs | domains | precompute [s] | step [ms] median (p10–p90) | "
+      "peak memory [MB] | RMS error | max error | f / f_ref | energy drift | interface gap "
+      "[mm] |\n"
+      "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n";
+  for (std::size_t k = 0; k < report.cases.size(); ++k) {
+    const BenchCase& c = report.cases[k];
+    const BenchAccuracy& a = report.accuracy[k];
+    if (!c.ran() && c.step_seconds.empty()) {
+      t += fmt::format("| {} | {} | | | | not run: {} | | | | | | |\n", c.scene, c.method,
+                       c.failure);
+      continue;
+    }
+    const std::string step = c.ran() ? fmt::format("{} ({}–{})", num(1e3 * c.median_step_seconds()),
+                                                   num(1e3 * c.percentile_step_seconds(10)),
+                                                   num(1e3 * c.percentile_step_seconds(90)))
+                                     : "diverged: " + c.failure;
+    t += fmt::format("| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n", c.scene,
+                     c.method, c.dofs, c.domains, num(c.precompute_seconds), step,
+                     num(c.peak_rss_mb, 4), num(a.error.rms), num(a.error.max),
+                     num(a.frequency_ratio), num(a.energy_drift), num(1e3 * c.interface_gap));
+  }
+  return t;
+}
+
+std::vector<fs::path> write_bench_report(const fs::path& dir, const BenchReport& report) {
+  if (report.accuracy.size() != report.cases.size())
+    throw Error("bench report: one accuracy entry per case expected");
+  fs::create_directories(dir);
+  const MachineInfo& m = report.machine;
+
+  // report.md
+  std::string md = "# substruct benchmark\n\n";
+  md += fmt::format(
+      "- machine: {} ({} hardware threads), {}\n- build: {}, {}; commit {}\n- date: {}\n"
+      "- runs: {} × {} steps per scene and method; step times over all runs, one thread\n",
+      m.cpu, m.cores, m.os, m.compiler, m.build, m.commit, m.date, report.repeats, report.steps);
+  if (!report.reference_method.empty())
+    md += fmt::format(
+        "- accuracy against `{}` on the same scene, loads, initial state and time step: errors of "
+        "the tracked vertices / the object's size; f = the first tracked vertex's vibration "
+        "frequency; energy drift = (E_end − E_0) / max(kinetic + elastic)\n",
+        report.reference_method);
+  md += fmt::format("\n{}\n## Stages\n\n", bench_markdown_table(report));
+  for (const BenchCase& c : report.cases) {
+    if (c.step_seconds.empty()) continue;
+    md += fmt::format("- {} / {}: precompute {} s", c.scene, c.method, num(c.precompute_seconds));
+    if (!c.precompute.stage_seconds.empty())
+      md += fmt::format(" ({})", stages_text(c.precompute.stage_seconds, 1, " s"));
+    if (const std::string models = models_text(c.precompute); !models.empty())
+      md += "; models: " + models;
+    if (!c.stage_seconds.empty())
+      md += "; step: " + stages_text(c.stage_seconds, 1e3, " ms") + " (mean)";
+    md += "\n";
+  }
+  md += "\nPlots: trajectories_<scene>.png (tracked vertex), energy_<scene>.png.\n";
+
+  // results.csv
+  std::string csv =
+      "scene,method,status,dofs,domains,dt,precompute_s,models_computed,models_loaded,"
+      "models_instanced,step_ms_median,step_ms_p10,step_ms_p90,peak_rss_mb,rms_error,max_error,"
+      "frequency_hz,reference_frequency_hz,frequency_ratio,energy_drift,interface_gap_m\n";
+  for (std::size_t k = 0; k < report.cases.size(); ++k) {
+    const BenchCase& c = report.cases[k];
+    const BenchAccuracy& a = report.accuracy[k];
+    const auto v = [](double x) { return std::isfinite(x) ? fmt::format("{:.9g}", x) : ""; };
+    csv += fmt::format(
+        "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", csv_field(c.scene),
+        csv_field(c.method), csv_field(c.ran() ? "ok" : c.failure), c.dofs, c.domains, v(c.dt),
+        v(c.precompute_seconds), c.precompute.models_computed, c.precompute.models_loaded,
+        c.precompute.models_instanced, v(1e3 * c.median_step_seconds()),
+        v(1e3 * c.percentile_step_seconds(10)), v(1e3 * c.percentile_step_seconds(90)),
+        v(c.peak_rss_mb), v(a.error.rms), v(a.error.max), v(a.frequency_hz),
+        v(a.reference_frequency_hz), v(a.frequency_ratio), v(a.energy_drift), v(c.interface_gap));
+  }
+
+  // results.json
+  std::string js = "{\n";
+  js += fmt::format(
+      "\"machine\": {{\"cpu\": {}, \"cores\": {}, \"os\": {}, \"compiler\": {}, \"build\": {}, "
+      "\"commit\": {}, \"date\": {}}},\n",
+      json_string(m.cpu), m.cores, json_string(m.os), json_string(m.compiler), json_string(m.build),
+      json_string(m.commit), json_string(m.date));
+  js += fmt::format("\"reference\": {}, \"steps\": {}, \"repeats\": {},\n\"cases\": [\n",
+                    json_string(report.reference_method), report.steps, report.repeats);
+  for (std::size_t k = 0; k < report.cases.size(); ++k) {
+    const BenchCase& c = report.cases[k];
+    const BenchAccuracy& a = report.accuracy[k];
+    std::string pre = "{";
+    for (const auto& [name, s] : c.precompute.stage_seconds)
+      pre += fmt::format("{}{}: {}", pre.size() > 1 ? ", " : "", json_string(name), json_number(s));
+    std::string tracked = "[";
+    for (Index col = 0; col < c.tracked.cols(); ++col) {
+      const Eigen::VectorXd column = c.tracked.col(col);
+      if (col) tracked += ',';
+      tracked += json_array(std::vector<double>(column.begin(), column.end()));
+    }
+    tracked += "]";
+    std::vector<Index> ids = c.tracked_vertices;
+    std::string tracked_ids = "[";
+    for (std::size_t i = 0; i < ids.size(); ++i)
+      tracked_ids += fmt::format("{}{}", i ? "," : "", ids[i]);
+    tracked_ids += "]";
+    js += fmt::format(
+        "{{\"scene\": {}, \"method\": {}, \"ran\": {}, \"failure\": {}, \"dofs\": {}, "
+        "\"domains\": {}, \"dt\": {}, \"size\": {}, \"precompute_s\": {}, "
+        "\"precompute_stages_s\": {}}}, \"models_computed\": {}, \"models_loaded\": {}, "
+        "\"models_instanced\": {}, \"step_ms_median\": {}, \"step_ms_p10\": {}, "
+        "\"step_ms_p90\": {}, \"step_stages_ms_mean\": {}}}, \"peak_rss_mb\": {}, "
+        "\"baseline_rss_mb\": {}, \"rms_error\": {}, \"max_error\": {}, \"frequency_hz\": {}, "
+        "\"reference_frequency_hz\": {}, \"frequency_ratio\": {}, \"energy_drift\": {}, "
+        "\"interface_gap_m\": {}, \"tracked_vertices\": {}, \"tracked_xyz_columns\": {}, "
+        "\"kinetic\": {}, \"elastic\": {}, \"gravity\": {}}}{}\n",
+        json_string(c.scene), json_string(c.method), c.ran() ? "true" : "false",
+        json_string(c.failure), c.dofs, c.domains, json_number(c.dt), json_number(c.size),
+        json_number(c.precompute_seconds), pre, c.precompute.models_computed,
+        c.precompute.models_loaded, c.precompute.models_instanced,
+        json_number(1e3 * c.median_step_seconds()),
+        json_number(1e3 * c.percentile_step_seconds(10)),
+        json_number(1e3 * c.percentile_step_seconds(90)),
+        [&] {
+          std::string ms = "{";
+          for (const auto& [name, s] : c.stage_seconds)
+            ms += fmt::format("{}{}: {}", ms.size() > 1 ? ", " : "", json_string(name),
+                              json_number(1e3 * s));
+          return ms;
+        }(),
+        json_number(c.peak_rss_mb), json_number(c.baseline_rss_mb), json_number(a.error.rms),
+        json_number(a.error.max), json_number(a.frequency_hz),
+        json_number(a.reference_frequency_hz), json_number(a.frequency_ratio),
+        json_number(a.energy_drift), json_number(c.interface_gap), tracked_ids, tracked,
+        json_array(c.kinetic), json_array(c.elastic), json_array(c.gravity),
+        k + 1 < report.cases.size() ? "," : "");
+  }
+  js += "]\n}\n";
+
+  const std::vector<fs::path> files{dir / "report.md", dir / "results.csv", dir / "results.json"};
+  write_file(files[0], md);
+  write_file(files[1], csv);
+  write_file(files[2], js);
+  return files;
+}
+
+}  // namespace substruct

@@ -1,0 +1,120 @@
+#include "substruct/bench/accuracy.hpp"
+
+#include <cmath>
+#include <numbers>
+
+#include <gtest/gtest.h>
+
+#include "substruct/bench/bench_report.hpp"
+#include "substruct/core/error.hpp"
+
+namespace substruct {
+namespace {
+
+// A vertex vibrating about `centre` along `direction` at f Hz, sampled every dt for `frames`.
+Eigen::MatrixXd vibration(double f, double dt, int frames, double damping = 0) {
+  const Vec3 centre(0.3, -1.2, 2.0);
+  const Vec3 direction = Vec3(1, 2, 2) / 3;
+  Eigen::MatrixXd x(frames, 3);
+  for (int k = 0; k < frames; ++k) {
+    const double t = k * dt;
+    const double a = 0.05 * std::exp(-damping * t) * std::cos(2 * std::numbers::pi * f * t + 0.4);
+    x.row(k) = (centre + a * direction).transpose();
+  }
+  return x;
+}
+
+TEST(Accuracy, TrajectoryErrorOfAConstantOffsetIsItsLengthOverTheSize) {
+  const Eigen::MatrixXd reference = Eigen::MatrixXd::Random(50, 6);
+  Eigen::MatrixXd test = reference;
+  test.col(0).array() += 0.03;  // 3 cm along x on vertex 0
+  test.col(4).array() -= 0.04;  // 4 cm along y on vertex 1
+  const TrajectoryError e = trajectory_error(test, reference, 2.0);
+  EXPECT_NEAR(e.rms, std::sqrt((0.03 * 0.03 + 0.04 * 0.04) / 2) / 2.0, 1e-15);
+  EXPECT_NEAR(e.max, 0.04 / 2.0, 1e-15);
+}
+
+TEST(Accuracy, TrajectoryErrorComparesTheCommonFrames) {
+  const Eigen::MatrixXd reference = Eigen::MatrixXd::Zero(10, 3);
+  Eigen::MatrixXd test = Eigen::MatrixXd::Zero(4, 3);
+  test(3, 2) = 0.2;  // one frame of four off by 0.2
+  const TrajectoryError e = trajectory_error(test, reference, 1.0);
+  EXPECT_NEAR(e.rms, std::sqrt(0.04 / 4), 1e-15);
+  EXPECT_NEAR(e.max, 0.2, 1e-15);
+  EXPECT_THROW(trajectory_error(test, Eigen::MatrixXd::Zero(4, 6), 1.0), Error);
+  EXPECT_THROW(trajectory_error(test, reference, 0.0), Error);
+}
+
+TEST(Accuracy, VibrationFrequencyOfASampledCosine) {
+  EXPECT_NEAR(vibration_frequency(vibration(3.7, 1e-3, 2000), 1e-3), 3.7, 3.7 * 2e-3);
+  // Damped, coarsely sampled (dt = 1/27 of a period), a few periods.
+  EXPECT_NEAR(vibration_frequency(vibration(1.6, 0.023, 200, 0.8), 0.023), 1.6, 1.6 * 1e-2);
+}
+
+TEST(Accuracy, VibrationFrequencyIsNaNWithoutAFullPeriodOrMotion) {
+  EXPECT_TRUE(std::isnan(vibration_frequency(vibration(1.0, 0.01, 60), 0.01)));  // 0.6 period
+  EXPECT_TRUE(std::isnan(vibration_frequency(Eigen::MatrixXd::Ones(100, 3), 0.01)));
+  EXPECT_TRUE(std::isnan(vibration_frequency(Eigen::MatrixXd::Zero(100, 2), 0.01)));
+}
+
+TEST(Accuracy, EnergyDriftIsTheChangeOverTheLargestMechanicalEnergy) {
+  EXPECT_NEAR(energy_drift({10, 9, 8, 12}, {0, 4, 5, 1}), 2.0 / 5, 1e-15);
+  EXPECT_EQ(energy_drift({1, 1}, {0, 0}), 0);
+  EXPECT_EQ(energy_drift({1}, {3}), 0);
+}
+
+// A finished case of a vertex vibrating at f Hz with constant total energy.
+BenchCase vibrating_case(const std::string& method, double f, double offset) {
+  BenchCase c;
+  c.scene = "test";
+  c.method = method;
+  c.dt = 0.01;
+  c.size = 2;
+  c.dofs = 30;
+  c.tracked_vertices = {5};
+  c.tracked = vibration(f, c.dt, 301);
+  c.tracked.col(0).array() += offset;
+  for (int k = 0; k < 301; ++k) {
+    c.kinetic.push_back(1 + std::sin(k * 0.1));
+    c.elastic.push_back(1 - std::sin(k * 0.1));
+    c.gravity.push_back(0);
+  }
+  c.step_seconds = {1e-3, 2e-3, 3e-3, 4e-3, 5e-3};
+  return c;
+}
+
+TEST(BenchReport, AccuracyAgainstTheReference) {
+  const BenchCase reference = vibrating_case("full", 2.0, 0);
+  const BenchCase c = vibrating_case("reduced", 3.0, 0.01);
+  const BenchAccuracy a = compare_with_reference(c, &reference);
+  EXPECT_NEAR(a.frequency_ratio, 1.5, 1.5 * 1e-2);
+  EXPECT_NEAR(a.reference_frequency_hz, 2.0, 2e-2);
+  EXPECT_GT(a.error.rms, 0.01 / 2);  // the offset plus the frequency mismatch
+  EXPECT_NEAR(a.energy_drift, 0, 1e-15);
+  EXPECT_NEAR(c.median_step_seconds(), 3e-3, 1e-15);
+  EXPECT_NEAR(c.percentile_step_seconds(10), 1.4e-3, 1e-15);
+  const BenchAccuracy alone = compare_with_reference(c, nullptr);
+  EXPECT_TRUE(std::isnan(alone.error.rms));
+  EXPECT_NEAR(alone.frequency_hz, 3.0, 3e-2);
+}
+
+TEST(BenchReport, TableListsEveryCaseAndWhyOneDidNotRun) {
+  BenchReport report;
+  report.reference_method = "full";
+  report.cases = {vibrating_case("full", 2.0, 0), vibrating_case("reduced", 2.0, 0.01)};
+  BenchCase refused;
+  refused.scene = "test";
+  refused.method = "tree-only";
+  refused.failure = "the domain graph has a cycle 1 → 2 → 3 → 1";
+  report.cases.push_back(refused);
+  for (const BenchCase& c : report.cases)
+    report.accuracy.push_back(compare_with_reference(c, &report.cases[0]));
+  const std::string table = bench_markdown_table(report);
+  EXPECT_NE(table.find("| test | reduced | 30 |"), std::string::npos) << table;
+  EXPECT_NE(table.find("not run: the domain graph has a cycle 1 → 2 → 3 → 1"), std::string::npos)
+      << table;
+  EXPECT_NE(table.find("| 0.005 |"), std::string::npos) << table;  // RMS error 0.01 / 2
+}
+
+}  // namespace
+}  // namespace substruct

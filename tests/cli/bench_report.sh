@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# End to end: `substruct bench` on the beam (full and inertia) and on a plate whose domain graph
+# has a loop (inertia cannot run it): the report lists every case, its numbers are present and
+# finite, the refused case says why, and the plots are drawn when matplotlib is there.
+set -euo pipefail
+cli="$1" source="$2"
+out="$(mktemp -d)"
+trap 'rm -rf "$out"' EXIT
+"$cli" generate beam --out "$out/plate" --name plate --length 0.4 --height 0.4 --width 0.05 \
+  --cells 6 6 1 --domains auto:4 --steps 5 >/dev/null
+"$cli" bench "$source/share/scenes/beam.ini" "$out/plate/plate.ini" --methods full,inertia \
+  --steps 60 --repeats 2 --out "$out/report" --run.cache_dir="$out/cache" >"$out/log" 2>&1 ||
+  { cat "$out/log"; exit 1; }
+cat "$out/log"
+for f in report.md results.csv results.json; do test -s "$out/report/$f"; done
+[[ -z "$(find "$out/report" -name '*.partial')" ]]
+grep -q "^| beam | inertia |" "$out/report/report.md"
+grep -q "^| plate | inertia | | | | not run: .*cycle" "$out/report/report.md"
+python3 - "$out/report/results.json" <<'PY'
+import json, math, sys
+r = json.load(open(sys.argv[1]))
+assert r["machine"]["cpu"] and r["machine"]["cores"] > 0 and r["machine"]["compiler"], r["machine"]
+cases = {(c["scene"], c["method"]): c for c in r["cases"]}
+assert set(cases) == {("beam", "full"), ("beam", "inertia"), ("plate", "full"),
+                      ("plate", "inertia")}, sorted(cases)
+def finite(c, key):
+    v = c[key]
+    assert v is not None and math.isfinite(v), (c["scene"], c["method"], key, v)
+    return v
+for key in ("full", "inertia"):
+    c = cases[("beam", key)]
+    assert c["ran"], c["failure"]
+    for k in ("precompute_s", "step_ms_median", "step_ms_p10", "step_ms_p90", "peak_rss_mb",
+              "rms_error", "max_error", "frequency_hz", "reference_frequency_hz",
+              "frequency_ratio", "energy_drift", "interface_gap_m"):
+        finite(c, k)
+    assert c["dofs"] > 0 and c["step_ms_p10"] <= c["step_ms_median"] <= c["step_ms_p90"]
+    assert len(c["tracked_xyz_columns"][0]) == 61 and len(c["kinetic"]) == 61
+full, inertia = cases[("beam", "full")], cases[("beam", "inertia")]
+assert full["rms_error"] == 0 and full["frequency_ratio"] == 1, full
+# One domain, 20 modes: the reduced beam follows the full one closely.
+assert 0 < inertia["rms_error"] < 0.02, inertia["rms_error"]
+assert 0.9 < inertia["frequency_ratio"] < 1.2, inertia["frequency_ratio"]
+assert inertia["models_computed"] + inertia["models_loaded"] == 1
+assert "polynomial" in inertia["precompute_stages_s"] or inertia["models_loaded"] == 1
+refused = cases[("plate", "inertia")]
+assert not refused["ran"] and "cycle" in refused["failure"], refused["failure"]
+assert cases[("plate", "full")]["ran"]
+print("results.json: every figure present and finite")
+PY
+if /usr/bin/python3 -c "import matplotlib" 2>/dev/null; then
+  for png in trajectories_beam energy_beam trajectories_plate; do
+    test -s "$out/report/$png.png"
+    head -c 8 "$out/report/$png.png" | od -An -c | grep -q "P   N   G"
+  done
+else
+  echo "bench_report: plots not checked (python3-matplotlib is not installed)"
+fi
+echo "bench_report: ok"
