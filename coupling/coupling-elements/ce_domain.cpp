@@ -1,0 +1,147 @@
+#include "ce_domain.hpp"
+
+#include <algorithm>
+#include <chrono>
+
+#include <fmt/format.h>
+
+#include "substruct/core/error.hpp"
+#include "substruct/core/log.hpp"
+#include "substruct/domains/vertex_partition.hpp"
+#include "substruct/fem/mass.hpp"
+#include "substruct/reduction/reduced_model.hpp"
+#include "substruct/scene/scene.hpp"
+
+namespace substruct::coupling_elements {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double seconds_since(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+// The basis of domain d's sub-mesh: loaded from the cache or computed (and stored).
+DomainModel reduce(const CeDomain& d, const Scene& scene, const DomainBoundary& boundary,
+                   const ReductionSettings& settings, const SolverProvider& solvers,
+                   ModelCache& cache) {
+  const auto start = Clock::now();
+  DomainModel m;
+  m.domain = d.id;
+  m.representative = d.id;
+  const int r = settings.modes;
+  m.inputs_hash = model_inputs_hash(d.sub.mesh, scene.material_model, boundary, r, settings);
+  if (settings.cache) {
+    if (auto loaded = cache.load(m.inputs_hash, &d.sub.mesh)) {
+      m.model = std::make_shared<const ReducedModel>(std::move(*loaded));
+      m.origin = ModelOrigin::cache;
+      m.cache_file = cache.file(m.inputs_hash);
+      m.seconds = seconds_since(start);
+      log::info("domain {}: loaded from cache ({})", d.id, m.cache_file.string());
+      return m;
+    }
+  }
+  m.model = std::make_shared<const ReducedModel>(
+      compute_reduced_model(d.sub.mesh, scene.material_model, boundary, r, settings, solvers,
+                            fmt::format("domain {}", d.id)));
+  m.origin = r == 0 ? ModelOrigin::rigid : ModelOrigin::computed;
+  if (settings.cache && cache.enabled()) m.cache_file = cache.store(m.inputs_hash, *m.model);
+  m.seconds = seconds_since(start);
+  log::info("domain {}: computed in {:.3g} s ({} modes{})", d.id, m.seconds, r,
+            m.cache_file.empty() ? "" : ", cached");
+  return m;
+}
+
+}  // namespace
+
+Index CeDomain::local(Index g) const {
+  const auto it = std::lower_bound(global_vertex.begin(), global_vertex.end(), g);
+  return it != global_vertex.end() && *it == g ? static_cast<Index>(it - global_vertex.begin())
+                                               : -1;
+}
+
+std::vector<CeDomain> build_domains(const Scene& scene, const ReductionSettings& settings,
+                                    const SolverProvider& solvers, ModelCache& cache,
+                                    std::vector<DomainModel>& models) {
+  const TetMesh& mesh = scene.mesh;
+  const VertexPartition vp = vertex_partition_from_elements(mesh, scene.decomposition.partition);
+  const int nd = vp.num_domains;
+  std::vector<CeDomain> domains(static_cast<std::size_t>(nd));
+  for (int i = 0; i < nd; ++i) domains[static_cast<std::size_t>(i)].id = i;
+  for (Index v = 0; v < mesh.num_vertices(); ++v)
+    if (const int d = vp.domain_of_vertex[static_cast<std::size_t>(v)]; d >= 0)
+      domains[static_cast<std::size_t>(d)].global_vertex.push_back(v);
+
+  // E_i: the elements whose four vertices all lie in X_i.
+  std::vector<std::vector<Index>> own(static_cast<std::size_t>(nd));
+  for (Index e = 0; e < mesh.num_elements(); ++e) {
+    const int d = vp.domain_of_vertex[static_cast<std::size_t>(mesh.tets(e, 0))];
+    bool inside = true;
+    for (int a = 1; a < 4; ++a)
+      inside = inside && vp.domain_of_vertex[static_cast<std::size_t>(mesh.tets(e, a))] == d;
+    if (inside) own[static_cast<std::size_t>(d)].push_back(e);
+  }
+
+  models.clear();
+  for (CeDomain& d : domains) {
+    const auto& elements = own[static_cast<std::size_t>(d.id)];
+    if (elements.empty())
+      throw Error(fmt::format(
+          "coupling-elements: domain {} keeps no element of its own (all {} of its vertices lie "
+          "in elements shared with other domains); use fewer, larger domains",
+          d.id, d.global_vertex.size()));
+    d.sub = extract_sub_mesh(mesh, elements, d.id);
+    const Index n = static_cast<Index>(d.global_vertex.size());
+    d.sub_vertex.assign(static_cast<std::size_t>(n), -1);
+    for (Index l = 0; l < n; ++l)
+      d.sub_vertex[static_cast<std::size_t>(l)] =
+          d.sub.local_vertex(d.global_vertex[static_cast<std::size_t>(l)]);
+
+    DomainBoundary boundary;
+    for (Index f : scene.fixed_vertices)
+      if (const Index l = d.sub.local_vertex(f); l >= 0) boundary.fixed_vertices.push_back(l);
+    d.anchored = !boundary.fixed_vertices.empty();
+    for (Index f : scene.fixed_vertices)
+      if (!d.anchored && d.local(f) >= 0)
+        throw Error(fmt::format(
+            "coupling-elements: fixed vertex {} of domain {} lies only in elements shared with "
+            "other domains; fix vertices inside a domain",
+            f, d.id));
+    boundary.remove_rigid_modes = !d.anchored;
+
+    const DomainModel m = reduce(d, scene, boundary, settings, solvers, cache);
+    d.model = m.model;
+    models.push_back(m);
+
+    // The frame: the world frame when anchored, else at the rest centre of mass of E_i.
+    d.mass = consistent_mass(d.sub.mesh);
+    const Eigen::MatrixXd& Usub = d.model->basis.U;
+    if (!d.anchored) {
+      const SystemForceIntegrals world(d.sub.mesh.vertices, d.mass, Usub);
+      d.rest_centre = world.first_moment() / world.mass();
+    }
+    const Points X = d.sub.mesh.vertices.rowwise() - d.rest_centre.transpose();
+    d.integrals = SystemForceIntegrals(X, d.mass, Usub);
+
+    d.rest = Points(n, 3);
+    d.U = Eigen::MatrixXd::Zero(3 * n, Usub.cols());
+    int loose = 0;
+    for (Index l = 0; l < n; ++l) {
+      const Index g = d.global_vertex[static_cast<std::size_t>(l)];
+      d.rest.row(l) = mesh.vertices.row(g) - d.rest_centre.transpose();
+      if (const Index s = d.sub_vertex[static_cast<std::size_t>(l)]; s >= 0)
+        d.U.middleRows<3>(3 * l) = Usub.middleRows<3>(3 * s);
+      else
+        ++loose;
+    }
+    if (loose > 0)
+      log::info(
+          "coupling-elements: domain {}: {} of its {} vertices lie only in coupling elements; "
+          "they move with its frame",
+          d.id, loose, n);
+  }
+  return domains;
+}
+
+}  // namespace substruct::coupling_elements

@@ -1,0 +1,430 @@
+// Coupling plugin coupling-elements: the unified multi-domain subspace method of Wu, Mukherjee,
+// Wang (SIGGRAPH Asia 2015). The vertices are partitioned into domains; each domain moves as a
+// rigid body (c, R, v, ω) plus a reduced deformation U q in its frame; the elements that span
+// domains (coupling elements, §4.2) are evaluated in full and act on both. One backward Euler step
+// in velocities solves every domain's q̇, v, ω together (one-step scheme, §4.3, Eq. 9–10), or the
+// rigid motions first and the deformations second (two-step scheme, for Fig. 3).
+#include <chrono>
+#include <cmath>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+#include <boost/program_options.hpp>
+
+#include <Eigen/Geometry>
+
+#include "block_system.hpp"
+#include "ce_domain.hpp"
+#include "coupling_layer.hpp"
+#include "step_system.hpp"
+#include "substruct/config/config.hpp"
+#include "substruct/core/error.hpp"
+#include "substruct/core/log.hpp"
+#include "substruct/coupling/coupling_method.hpp"
+#include "substruct/geometry/reduced_geometry.hpp"
+#include "substruct/plugin/plugin_descriptor.hpp"
+#include "substruct/reduction/reduction_settings.hpp"
+#include "substruct/scene/scene.hpp"
+#include "substruct/solvers/solver_provider.hpp"
+
+namespace substruct::coupling_elements {
+namespace {
+
+namespace po = boost::program_options;
+using Clock = std::chrono::steady_clock;
+
+double seconds_since(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+po::options_description options() {
+  po::options_description d(
+      "[coupling-elements] multi-domain subspace simulation with coupling "
+      "elements");
+  d.add_options()("coupling-elements.integration",
+                  po::value<std::string>()->default_value("one-step"),
+                  "one-step (every domain's q̇, v, ω in one linear system, §4.3) | two-step (rigid "
+                  "motions first, then the deformations with the frames held: more artificial "
+                  "damping, Fig. 3)");
+  return d;
+}
+
+enum class Scheme { one_step, two_step };
+
+// A linear solver for one of the systems a step solves, analysed at its first use.
+struct Solve {
+  std::unique_ptr<LinearSolver> solver;
+  bool analyzed = false;
+  void run(const SparseMatrix& A, const BlockStructure& blocks, const Eigen::VectorXd& b,
+           Eigen::VectorXd& x) {
+    if (!analyzed) {
+      solver->set_blocks(blocks);
+      solver->analyze(A, MatrixProperties{true, true});
+      analyzed = true;
+    }
+    solver->factorize(A);
+    solver->solve(b, x);
+  }
+};
+
+class CouplingElements final : public CouplingMethod {
+ public:
+  explicit CouplingElements(const Config& config)
+      : reduction_(ReductionSettings::from_config(config)) {
+    const auto scheme = config.get<std::string>("coupling-elements.integration");
+    if (scheme == "one-step")
+      scheme_ = Scheme::one_step;
+    else if (scheme == "two-step")
+      scheme_ = Scheme::two_step;
+    else
+      throw Error(fmt::format(
+          "coupling-elements.integration: unknown value '{}'; expected one-step or two-step",
+          scheme));
+  }
+
+  bool can_run(const Scene& scene, std::string& reason) const override {
+    if (reduction_.force_model == ForceModelKind::polynomial &&
+        scene.material_model != MaterialModel::stvk) {
+      reason =
+          "the reduced StVK polynomials need [material] model = stvk (or "
+          "[reduction] force_model = cubature)";
+      return false;
+    }
+    return true;
+  }
+
+  void precompute(const PrecomputeContext& context) override {
+    const Scene& scene = context.scene;
+    std::string reason;
+    if (!can_run(scene, reason)) throw Error("coupling-elements: " + reason);
+    scene_ = &scene;
+    ModelCache cache(reduction_.cache ? context.cache_dir : std::filesystem::path());
+    std::vector<DomainModel> models;
+    domains_ = build_domains(scene, reduction_, context.solvers, cache, models);
+    if (context.stats) add_model_stats(models, *context.stats);
+
+    const auto start = Clock::now();
+    std::vector<std::pair<int, int>> pairs;
+    coupling_ = find_coupling_elements(scene.mesh, domains_, pairs);
+    std::vector<int> sizes, rigid_sizes, deformation_sizes;
+    for (const CeDomain& d : domains_) {
+      sizes.push_back(d.unknowns());
+      rigid_sizes.push_back(d.anchored ? 0 : 6);
+      deformation_sizes.push_back(d.r());
+    }
+    system_ = BlockSystem(sizes, pairs);
+    rigid_blocks_ = BlockSystem(rigid_sizes, pairs).structure();
+    deformation_blocks_ = BlockSystem(deformation_sizes, pairs).structure();
+    solves_.clear();
+    for (int k = 0; k < (scheme_ == Scheme::one_step ? 1 : 2); ++k)
+      solves_.push_back(Solve{context.solvers.linear(), false});
+
+    domain_of_.assign(static_cast<std::size_t>(scene.mesh.num_vertices()), -1);
+    geometry_ = ReducedGeometry{};
+    geometry_.rest_positions = scene.mesh.vertices;
+    lumped_.clear();
+    for (const CeDomain& d : domains_) {
+      for (Index g : d.global_vertex) domain_of_[static_cast<std::size_t>(g)] = d.id;
+      geometry_.domains.push_back(DomainLayout{d.global_vertex, d.rest, d.U});
+      Eigen::VectorXd m = d.mass * Eigen::VectorXd::Ones(d.mass.cols());  // lumped, per DOF
+      lumped_.push_back(std::move(m));
+    }
+    geometry_.finalize();
+    int anchored = 0;
+    for (const CeDomain& d : domains_) anchored += d.anchored ? 1 : 0;
+    if (context.stats) context.stats->add("coupling elements", seconds_since(start));
+    log::info(
+        "coupling-elements: {} domains ({} anchored), {} coupling elements joining {} pairs, {} "
+        "unknowns per step, {} scheme",
+        domains_.size(), anchored, coupling_.size(), pairs.size(), system_.size(),
+        scheme_ == Scheme::one_step ? "one-step" : "two-step");
+    reset({}, {});
+  }
+
+  void reset(const Eigen::VectorXd& u0, const Eigen::VectorXd& v0) override {
+    require_precomputed("reset");
+    const Index n3 = 3 * scene_->mesh.num_vertices();
+    if ((u0.size() != 0 && u0.size() != n3) || (v0.size() != 0 && v0.size() != n3))
+      throw Error(fmt::format("coupling-elements: the initial state needs {} entries", n3));
+    motion_.assign(domains_.size(), DomainMotion{});
+    frame_acceleration_.assign(domains_.size(), {Vec3::Zero(), Vec3::Zero()});
+    for (const CeDomain& d : domains_) {
+      DomainMotion& m = motion_[static_cast<std::size_t>(d.id)];
+      m.c = d.rest_centre;
+      const Eigen::VectorXd u = gather(d, u0), v = gather(d, v0);
+      const Eigen::VectorXd& M1 = lumped_[static_cast<std::size_t>(d.id)];
+      const double mass = d.integrals.mass();
+      Eigen::VectorXd u_def = u, v_def = v;
+      if (!d.anchored) {
+        // The rigid part: the mass-weighted mean displacement and velocity, and the angular
+        // velocity of the angular momentum about the centre of mass.
+        Vec3 t = Vec3::Zero(), vc = Vec3::Zero(), L = Vec3::Zero();
+        for (Index l = 0; l < u.size() / 3; ++l) {
+          t += M1.segment<3>(3 * l).cwiseProduct(u.segment<3>(3 * l));
+          vc += M1.segment<3>(3 * l).cwiseProduct(v.segment<3>(3 * l));
+        }
+        t /= mass;
+        vc /= mass;
+        const Points& X = d.sub.mesh.vertices;
+        for (Index l = 0; l < u.size() / 3; ++l) {
+          const Vec3 arm = X.row(l).transpose() - d.rest_centre;
+          L += M1[3 * l] * arm.cross(v.segment<3>(3 * l) - vc);
+        }
+        m.c += t;
+        m.v = vc;
+        m.omega = d.integrals.inertia().ldlt().solve(L);
+        for (Index l = 0; l < u.size() / 3; ++l) {
+          const Vec3 arm = X.row(l).transpose() - d.rest_centre;
+          u_def.segment<3>(3 * l) -= t;
+          v_def.segment<3>(3 * l) -= vc + m.omega.cross(arm);
+        }
+      }
+      const Eigen::MatrixXd& U = d.model->basis.U;  // UᵀMU = I: q = UᵀM u
+      m.q = U.transpose() * (d.mass * u_def);
+      m.qdot = U.transpose() * (d.mass * v_def);
+    }
+    step_ = 0;
+  }
+
+  void step(double dt, const ExternalForces& forces, StepStats& stats) override {
+    require_precomputed("step");
+    if (!(dt > 0)) throw Error("coupling-elements: dt must be > 0");
+    ++step_;
+    auto t0 = Clock::now();
+    assemble(dt, forces);
+    if (scheme_ == Scheme::one_step) {
+      const double t_assemble = seconds_since(t0);
+      t0 = Clock::now();
+      Eigen::VectorXd y;
+      solve(0, system_.matrix(), system_.structure(), system_.b(), y);
+      const double t_solve = seconds_since(t0);
+      t0 = Clock::now();
+      update(dt, y, true, true);
+      stats.add("domains + coupling", t_assemble);
+      stats.add("factorization + solve", t_solve);
+      stats.add("update", seconds_since(t0));
+      return;
+    }
+    // Two-step: the rigid motions (deformations held), then the deformations (frames held),
+    // the coupling evaluated again at the moved frames.
+    Eigen::VectorXd y_rigid, y_def;
+    std::vector<Index> rigid_rows, deformation_rows;
+    split_unknowns(rigid_rows, deformation_rows);
+    solve(0, select(system_.matrix(), rigid_rows), rigid_blocks_, select(system_.b(), rigid_rows),
+          y_rigid);
+    update(dt, scatter(y_rigid, rigid_rows), true, false);
+    assemble(dt, forces);
+    solve(1, select(system_.matrix(), deformation_rows), deformation_blocks_,
+          select(system_.b(), deformation_rows), y_def);
+    update(dt, scatter(y_def, deformation_rows), false, true);
+    stats.add("two-step", seconds_since(t0));
+  }
+
+  void positions(Points& x) const override {
+    require_precomputed("positions");
+    std::vector<DomainPose> poses;
+    domain_poses(poses);
+    reduced_world_state(geometry_, poses, &x, nullptr);
+  }
+
+  void velocities(Points& v) const override {
+    require_precomputed("velocities");
+    std::vector<DomainPose> poses;
+    domain_poses(poses);
+    reduced_world_state(geometry_, poses, nullptr, &v);
+  }
+
+  const ReducedGeometry* reduced_geometry() const override {
+    return scene_ != nullptr ? &geometry_ : nullptr;
+  }
+
+  void domain_poses(std::vector<DomainPose>& poses) const override {
+    require_precomputed("domain_poses");
+    poses.resize(domains_.size());
+    for (std::size_t i = 0; i < domains_.size(); ++i) {
+      const DomainMotion& m = motion_[i];
+      poses[i] =
+          DomainPose{m.R, m.c, m.R.transpose() * m.v, m.R.transpose() * m.omega, m.q, m.qdot};
+    }
+  }
+
+  Energies energies(const Vec3& gravity) const override {
+    require_precomputed("energies");
+    Energies e;
+    for (const CeDomain& d : domains_) {
+      const DomainMotion& m = motion_[static_cast<std::size_t>(d.id)];
+      const Points& X = d.sub.mesh.vertices;
+      const Eigen::MatrixXd& U = d.model->basis.U;
+      const Index n = X.rows();
+      Eigen::VectorXd v(3 * n);
+      const Eigen::VectorXd& M1 = lumped_[static_cast<std::size_t>(d.id)];
+      for (Index l = 0; l < n; ++l) {
+        Vec3 x = X.row(l).transpose() - d.rest_centre;
+        Vec3 xd = Vec3::Zero();
+        if (d.r() > 0) {
+          x.noalias() += U.middleRows<3>(3 * l) * m.q;
+          xd.noalias() = U.middleRows<3>(3 * l) * m.qdot;
+        }
+        v.segment<3>(3 * l) = m.v + m.omega.cross(m.R * x) + m.R * xd;
+        e.gravity -= M1[3 * l] * gravity.dot(m.c + m.R * x);
+      }
+      e.kinetic += 0.5 * v.dot(d.mass * v);
+      if (d.r() > 0) {
+        double W = 0;
+        d.model->forces->evaluate(m.q, &W, nullptr, nullptr);
+        e.elastic += W;
+      }
+    }
+    e.elastic +=
+        add_coupling_terms(coupling_, domains_, motion_, scene_->material_model, 0, nullptr);
+    return e;
+  }
+
+  Index dofs() const override { return system_.size(); }
+
+ private:
+  void require_precomputed(const char* what) const {
+    if (scene_ == nullptr)
+      throw Error(fmt::format("coupling-elements: {}() before precompute()", what));
+  }
+
+  // The entries of a global 3N vector at the vertices of d's sub-mesh (zero when empty).
+  static Eigen::VectorXd gather(const CeDomain& d, const Eigen::VectorXd& global) {
+    Eigen::VectorXd local = Eigen::VectorXd::Zero(3 * d.sub.mesh.num_vertices());
+    if (global.size() == 0) return local;
+    for (std::size_t s = 0; s < d.sub.global_vertex.size(); ++s)
+      local.segment<3>(3 * static_cast<Index>(s)) = global.segment<3>(3 * d.sub.global_vertex[s]);
+    return local;
+  }
+
+  void assemble(double dt, const ExternalForces& forces) {
+    const StepState state{&motion_, &frame_acceleration_, scene_->rayleigh_mass,
+                          scene_->rayleigh_stiffness, scene_->material_model};
+    assemble_step(domains_, coupling_, domain_of_, state, forces, dt, system_);
+  }
+
+  void solve(std::size_t which, const SparseMatrix& A, const BlockStructure& blocks,
+             const Eigen::VectorXd& b, Eigen::VectorXd& x) {
+    if (A.rows() == 0) {
+      x.resize(0);
+      return;
+    }
+    try {
+      solves_[which].run(A, blocks, b, x);
+    } catch (const DivergenceError&) {
+      throw;
+    } catch (const Error& e) {
+      throw DivergenceError(0, step_, fmt::format("the step's linear system: {}", e.what()));
+    }
+  }
+
+  // Indices of the rigid (v, ω) and deformation (q̇) unknowns.
+  void split_unknowns(std::vector<Index>& rigid, std::vector<Index>& deformation) const {
+    for (const CeDomain& d : domains_) {
+      const Index o = system_.offset(d.id);
+      for (int k = 0; k < d.r(); ++k) deformation.push_back(o + k);
+      if (!d.anchored)
+        for (int k = 0; k < 6; ++k) rigid.push_back(o + d.r() + k);
+    }
+  }
+
+  static SparseMatrix select(const SparseMatrix& A, const std::vector<Index>& rows) {
+    std::vector<Index> position(static_cast<std::size_t>(A.rows()), -1);
+    for (std::size_t k = 0; k < rows.size(); ++k)
+      position[static_cast<std::size_t>(rows[k])] = static_cast<Index>(k);
+    std::vector<Eigen::Triplet<double>> entries;
+    for (Index c = 0; c < A.outerSize(); ++c)
+      for (SparseMatrix::InnerIterator it(A, c); it; ++it) {
+        const Index i = position[static_cast<std::size_t>(it.row())];
+        const Index j = position[static_cast<std::size_t>(it.col())];
+        if (i >= 0 && j >= 0) entries.emplace_back(i, j, it.value());
+      }
+    SparseMatrix S(static_cast<Index>(rows.size()), static_cast<Index>(rows.size()));
+    S.setFromTriplets(entries.begin(), entries.end());
+    return S;
+  }
+
+  static Eigen::VectorXd select(const Eigen::VectorXd& b, const std::vector<Index>& rows) {
+    Eigen::VectorXd s(static_cast<Index>(rows.size()));
+    for (std::size_t k = 0; k < rows.size(); ++k) s[static_cast<Index>(k)] = b[rows[k]];
+    return s;
+  }
+
+  Eigen::VectorXd scatter(const Eigen::VectorXd& part, const std::vector<Index>& rows) const {
+    Eigen::VectorXd y = Eigen::VectorXd::Constant(system_.size(), std::nan(""));
+    for (std::size_t k = 0; k < rows.size(); ++k) y[rows[k]] = part[static_cast<Index>(k)];
+    return y;
+  }
+
+  // Backward Euler position update from the new velocities y (q̇', v', ω' per domain); only the
+  // rigid and/or the deformation parts.
+  void update(double dt, const Eigen::VectorXd& y, bool rigid, bool deformation) {
+    for (const CeDomain& d : domains_) {
+      const auto i = static_cast<std::size_t>(d.id);
+      DomainMotion& m = motion_[i];
+      const int r = d.r();
+      const Index o = system_.offset(d.id);
+      if (deformation && r > 0) {
+        m.qdot = y.segment(o, r);
+        m.q += dt * m.qdot;
+      }
+      if (rigid && !d.anchored) {
+        const Vec3 v = y.segment<3>(o + r), w = y.segment<3>(o + r + 3);
+        const double angle = dt * w.norm();
+        if (angle > 0) m.R = Eigen::AngleAxisd(angle, w.normalized()).toRotationMatrix() * m.R;
+        m.c += dt * v;
+        // The frame's accelerations for the next step's fictitious forces (frame axes).
+        frame_acceleration_[i] = {m.R.transpose() * (v - m.v) / dt,
+                                  m.R.transpose() * (w - m.omega) / dt};
+        m.v = v;
+        m.omega = w;
+      }
+      const bool finite = m.q.allFinite() && m.qdot.allFinite() && m.c.allFinite() &&
+                          m.v.allFinite() && m.omega.allFinite() && m.R.allFinite();
+      if (!finite)
+        throw DivergenceError(d.id, step_,
+                              "its state is not finite (try a smaller [run] dt or damping)");
+    }
+  }
+
+  ReductionSettings reduction_;
+  Scheme scheme_ = Scheme::one_step;
+
+  const Scene* scene_ = nullptr;
+  std::vector<CeDomain> domains_;
+  std::vector<CouplingElement> coupling_;
+  std::vector<int> domain_of_;
+  std::vector<Eigen::VectorXd> lumped_;  // M 1 per domain (sub-mesh numbering, per DOF)
+  BlockSystem system_;
+  BlockStructure rigid_blocks_, deformation_blocks_;
+  std::vector<Solve> solves_;
+  ReducedGeometry geometry_;
+  std::vector<DomainMotion> motion_;
+  std::vector<std::pair<Vec3, Vec3>> frame_acceleration_;  // a, α in frame axes
+  long step_ = 0;
+};
+
+std::unique_ptr<Component> create(const PluginContext& context) {
+  return std::make_unique<CouplingElements>(context.config);
+}
+
+}  // namespace
+
+const PluginDescriptor& descriptor() {
+  static const PluginDescriptor d{
+      "coupling-elements",
+      PluginKind::coupling,
+      SUBSTRUCT_VERSION,
+      "unified multi-domain subspace simulation (Wu, Mukherjee, Wang 2015): rigid motion + "
+      "reduced deformation per domain, coupled by the elements that span domains, one linear "
+      "system per step",
+      &options,
+      &create};
+  return d;
+}
+
+}  // namespace substruct::coupling_elements
+
+SUBSTRUCT_PLUGIN(substruct::coupling_elements::descriptor)
