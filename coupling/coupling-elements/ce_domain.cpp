@@ -1,12 +1,14 @@
 #include "ce_domain.hpp"
 
 #include <algorithm>
+#include <array>
 #include <chrono>
 
 #include <fmt/format.h>
 
 #include "substruct/core/error.hpp"
 #include "substruct/core/log.hpp"
+#include "substruct/domains/element_partition.hpp"
 #include "substruct/domains/vertex_partition.hpp"
 #include "substruct/fem/mass.hpp"
 #include "substruct/reduction/reduced_model.hpp"
@@ -53,6 +55,77 @@ DomainModel reduce(const CeDomain& d, const Scene& scene, const DomainBoundary& 
   return m;
 }
 
+// Each vertex goes to the domain owning most of the elements around it (ties: the lowest id):
+// at a branch's base the trunk keeps the vertices, so the trunk's own elements stay in one piece.
+std::vector<int> majority_owners(const TetMesh& mesh, const ElementPartition& partition) {
+  const int nd = partition.num_domains;
+  std::vector<std::vector<std::pair<int, int>>> count(
+      static_cast<std::size_t>(mesh.num_vertices()));
+  for (Index e = 0; e < mesh.num_elements(); ++e) {
+    const int d = partition.domain_of_element[static_cast<std::size_t>(e)];
+    for (int a = 0; a < 4; ++a) {
+      auto& c = count[static_cast<std::size_t>(mesh.tets(e, a))];
+      auto it = std::find_if(c.begin(), c.end(), [d](const auto& p) { return p.first == d; });
+      if (it == c.end())
+        c.emplace_back(d, 1);
+      else
+        ++it->second;
+    }
+  }
+  std::vector<int> owner(count.size(), -1);
+  std::vector<int> kept(static_cast<std::size_t>(nd), 0);
+  for (std::size_t v = 0; v < count.size(); ++v) {
+    for (const auto& [d, n] : count[v]) {
+      if (owner[v] < 0) {
+        owner[v] = d;
+        continue;
+      }
+      const int best = std::find_if(count[v].begin(), count[v].end(), [&](const auto& p) {
+                         return p.first == owner[v];
+                       })->second;
+      if (n > best || (n == best && d < owner[v])) owner[v] = d;
+    }
+    if (owner[v] >= 0) ++kept[static_cast<std::size_t>(owner[v])];
+  }
+  for (int d = 0; d < nd; ++d)
+    if (kept[static_cast<std::size_t>(d)] == 0)
+      throw Error(fmt::format(
+          "coupling-elements: domain {} keeps no vertex (every one of its vertices is shared with "
+          "a domain that has more elements there); use fewer, larger domains",
+          d));
+  return owner;
+}
+
+// The number of pieces `elements` form when only shared faces connect them.
+int face_connected_pieces(const TetMesh& mesh, const std::vector<Index>& elements) {
+  std::vector<int> parent(elements.size());
+  for (std::size_t k = 0; k < parent.size(); ++k) parent[k] = static_cast<int>(k);
+  const auto find = [&](int k) {
+    while (parent[static_cast<std::size_t>(k)] != k)
+      k = parent[static_cast<std::size_t>(k)] =
+          parent[static_cast<std::size_t>(parent[static_cast<std::size_t>(k)])];
+    return k;
+  };
+  std::vector<std::pair<std::array<Index, 3>, int>> faces;
+  for (std::size_t k = 0; k < elements.size(); ++k)
+    for (int skip = 0; skip < 4; ++skip) {
+      std::array<Index, 3> f{};
+      int n = 0;
+      for (int a = 0; a < 4; ++a)
+        if (a != skip) f[static_cast<std::size_t>(n++)] = mesh.tets(elements[k], a);
+      std::sort(f.begin(), f.end());
+      faces.emplace_back(f, static_cast<int>(k));
+    }
+  std::sort(faces.begin(), faces.end());
+  for (std::size_t k = 1; k < faces.size(); ++k)
+    if (faces[k].first == faces[k - 1].first)
+      parent[static_cast<std::size_t>(find(faces[k].second))] = find(faces[k - 1].second);
+  int pieces = 0;
+  for (std::size_t k = 0; k < parent.size(); ++k)
+    pieces += find(static_cast<int>(k)) == static_cast<int>(k) ? 1 : 0;
+  return pieces;
+}
+
 }  // namespace
 
 Index CeDomain::local(Index g) const {
@@ -65,7 +138,9 @@ std::vector<CeDomain> build_domains(const Scene& scene, const ReductionSettings&
                                     const SolverProvider& solvers, ModelCache& cache,
                                     std::vector<DomainModel>& models) {
   const TetMesh& mesh = scene.mesh;
-  const VertexPartition vp = vertex_partition_from_elements(mesh, scene.decomposition.partition);
+  VertexPartition vp;
+  vp.num_domains = scene.decomposition.partition.num_domains;
+  vp.domain_of_vertex = majority_owners(mesh, scene.decomposition.partition);
   const int nd = vp.num_domains;
   std::vector<CeDomain> domains(static_cast<std::size_t>(nd));
   for (int i = 0; i < nd; ++i) domains[static_cast<std::size_t>(i)].id = i;
@@ -91,6 +166,12 @@ std::vector<CeDomain> build_domains(const Scene& scene, const ReductionSettings&
           "coupling-elements: domain {} keeps no element of its own (all {} of its vertices lie "
           "in elements shared with other domains); use fewer, larger domains",
           d.id, d.global_vertex.size()));
+    if (const int pieces = face_connected_pieces(mesh, elements); pieces > 1)
+      throw Error(fmt::format(
+          "coupling-elements: domain {}'s own elements (those not shared with other domains) "
+          "fall apart into {} pieces joined by no face, which would move freely; use fewer, "
+          "larger domains or a partition with thicker domains",
+          d.id, pieces));
     d.sub = extract_sub_mesh(mesh, elements, d.id);
     const Index n = static_cast<Index>(d.global_vertex.size());
     d.sub_vertex.assign(static_cast<std::size_t>(n), -1);

@@ -34,10 +34,12 @@ struct CeDomain {
 };
 
 /// Builds every domain from the scene's element partition turned into a vertex partition (each
-/// vertex to the lowest-numbered domain among its elements), computes or loads each basis
+/// vertex to the domain owning most of the elements around it, ties to the lowest id), computes
+/// or loads each basis
 /// (free-flying with the rigid modes removed, or fixed at the scene's fixed vertices) and fills
 /// `models` (one DomainModel per domain, for the precompute statistics). Throws Error naming the
-/// domain when it keeps no element of its own.
+/// domain when it keeps no vertex or no element of its own, or its own elements fall apart into
+/// pieces joined by no face.
 std::vector<CeDomain> build_domains(const Scene& scene, const ReductionSettings& settings,
                                     const SolverProvider& solvers, ModelCache& cache,
                                     std::vector<DomainModel>& models);

@@ -71,16 +71,23 @@ double add_coupling_terms(const std::vector<CouplingElement>& elements,
                           const std::vector<DomainMotion>& motion, MaterialModel model, double dt,
                           BlockSystem* system) {
   double energy = 0;
-  std::array<Eigen::MatrixXd, 4> J;
+  // The element's vertices grouped by domain: G_g stacks the Jacobians J_a of group g's
+  // vertices (3k_g × unknowns), so each pair of groups costs two products instead of k_g k_h.
+  struct Group {
+    int domain = -1;
+    std::array<int, 4> vertices{};
+    int count = 0;
+    Eigen::MatrixXd G;
+    Eigen::VectorXd f;
+  };
+  std::array<Group, 4> groups;
+  Eigen::MatrixXd Kgh, KG;
   for (const CouplingElement& c : elements) {
     Vec12 x;
     for (int a = 0; a < 4; ++a) {
       const auto& d = domains[static_cast<std::size_t>(c.domain[static_cast<std::size_t>(a)])];
-      const auto& m = motion[static_cast<std::size_t>(d.id)];
-      x.segment<3>(3 * a) = vertex_position(d, m, c.local[static_cast<std::size_t>(a)]);
-      if (system)
-        J[static_cast<std::size_t>(a)] =
-            vertex_jacobian(d, m, c.local[static_cast<std::size_t>(a)]);
+      x.segment<3>(3 * a) = vertex_position(d, motion[static_cast<std::size_t>(d.id)],
+                                            c.local[static_cast<std::size_t>(a)]);
     }
     double e = 0;
     Vec12 f;
@@ -89,18 +96,48 @@ double add_coupling_terms(const std::vector<CouplingElement>& elements,
                    system ? &f : nullptr, system ? &K : nullptr);
     energy += e;
     if (!system) continue;
+    int ng = 0;
     for (int a = 0; a < 4; ++a) {
-      const int da = c.domain[static_cast<std::size_t>(a)];
-      const Eigen::MatrixXd& Ja = J[static_cast<std::size_t>(a)];
-      if (Ja.cols() == 0) continue;
-      system->b().segment(system->offset(da), Ja.cols()).noalias() -=
-          dt * (Ja.transpose() * f.segment<3>(3 * a));
-      for (int b = 0; b < 4; ++b) {
-        const int db = c.domain[static_cast<std::size_t>(b)];
-        const Eigen::MatrixXd& Jb = J[static_cast<std::size_t>(b)];
-        if (Jb.cols() == 0) continue;
-        const Eigen::Matrix<double, 3, Eigen::Dynamic> KJ = K.block<3, 3>(3 * a, 3 * b) * Jb;
-        system->block(da, db).noalias() += (dt * dt) * (Ja.transpose() * KJ);
+      const int d = c.domain[static_cast<std::size_t>(a)];
+      int g = 0;
+      while (g < ng && groups[static_cast<std::size_t>(g)].domain != d) ++g;
+      if (g == ng) {
+        groups[static_cast<std::size_t>(g)].domain = d;
+        groups[static_cast<std::size_t>(g)].count = 0;
+        ++ng;
+      }
+      Group& group = groups[static_cast<std::size_t>(g)];
+      group.vertices[static_cast<std::size_t>(group.count++)] = a;
+    }
+    for (int g = 0; g < ng; ++g) {
+      Group& group = groups[static_cast<std::size_t>(g)];
+      const CeDomain& d = domains[static_cast<std::size_t>(group.domain)];
+      const DomainMotion& m = motion[static_cast<std::size_t>(d.id)];
+      group.G.resize(3 * group.count, d.unknowns());
+      group.f.resize(3 * group.count);
+      for (int k = 0; k < group.count; ++k) {
+        const int a = group.vertices[static_cast<std::size_t>(k)];
+        group.G.middleRows<3>(3 * k) = vertex_jacobian(d, m, c.local[static_cast<std::size_t>(a)]);
+        group.f.segment<3>(3 * k) = f.segment<3>(3 * a);
+      }
+      if (d.unknowns() > 0)
+        system->b().segment(system->offset(d.id), d.unknowns()).noalias() -=
+            dt * (group.G.transpose() * group.f);
+    }
+    for (int g = 0; g < ng; ++g) {
+      const Group& gg = groups[static_cast<std::size_t>(g)];
+      if (gg.G.cols() == 0) continue;
+      for (int h = 0; h < ng; ++h) {
+        const Group& hh = groups[static_cast<std::size_t>(h)];
+        if (hh.G.cols() == 0) continue;
+        Kgh.resize(3 * gg.count, 3 * hh.count);
+        for (int k = 0; k < gg.count; ++k)
+          for (int l = 0; l < hh.count; ++l)
+            Kgh.block<3, 3>(3 * k, 3 * l) =
+                K.block<3, 3>(3 * gg.vertices[static_cast<std::size_t>(k)],
+                              3 * hh.vertices[static_cast<std::size_t>(l)]);
+        KG.noalias() = Kgh * hh.G;
+        system->block(gg.domain, hh.domain).noalias() += (dt * dt) * (gg.G.transpose() * KG);
       }
     }
   }
