@@ -119,7 +119,7 @@ class CouplingElements final : public CouplingMethod {
     deformation_blocks_ = BlockSystem(deformation_sizes, pairs).structure();
     solves_.clear();
     for (int k = 0; k < (scheme_ == Scheme::one_step ? 1 : 2); ++k)
-      solves_.push_back(Solve{context.solvers.linear(), false});
+      solves_.push_back(Solve{context.solvers.coupled(), false});
 
     domain_of_.assign(static_cast<std::size_t>(scene.mesh.num_vertices()), -1);
     geometry_ = ReducedGeometry{};

@@ -52,7 +52,10 @@ po::options_description Config::framework_options() {
                          "coupling plugin (substruct plugins lists them)");
   po::options_description solvers("[solvers] numerical engines the method uses");
   solvers.add_options()("solvers.linear", po::value<std::string>()->default_value("cholmod"),
-                        "linear-solver plugin")(
+                        "linear-solver plugin for the sparse FEM systems (full method, bases)")(
+      "solvers.coupled", po::value<std::string>()->default_value("block-cholesky"),
+      "linear-solver plugin for the per-step systems of domain blocks coupled along the domain "
+      "graph (coupling-elements): block-cholesky | cholmod")(
       "solvers.eigen", po::value<std::string>()->default_value("slepc"), "eigen-solver plugin")(
       "solvers.geometry", po::value<std::string>()->default_value("cpu"),
       "geometry plugin: NAME or geometry-NAME (world positions of reduced methods, render mesh)");
@@ -249,6 +252,7 @@ Config Config::from_settings(const std::vector<Setting>& raw_settings, const fs:
   // The selected plugins must exist and have the right kind.
   host.find(value_of(settings, "coupling.plugin", "full"), PluginKind::coupling);
   for (const auto& [key, kind] : {std::pair{"solvers.linear", PluginKind::linear_solver},
+                                  std::pair{"solvers.coupled", PluginKind::linear_solver},
                                   std::pair{"solvers.eigen", PluginKind::eigen_solver}}) {
     const std::string name = value_of(settings, key, "");
     if (!name.empty()) host.find(name, kind);

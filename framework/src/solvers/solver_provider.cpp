@@ -16,6 +16,11 @@ std::unique_ptr<LinearSolver> SolverProvider::linear() const {
                                     PluginKind::linear_solver, PluginContext{config_});
 }
 
+std::unique_ptr<LinearSolver> SolverProvider::coupled() const {
+  return host_.create<LinearSolver>(config_.get<std::string>("solvers.coupled"),
+                                    PluginKind::linear_solver, PluginContext{config_});
+}
+
 std::unique_ptr<EigenSolver> SolverProvider::eigen() const {
   return host_.create<EigenSolver>(config_.get<std::string>("solvers.eigen"),
                                    PluginKind::eigen_solver, PluginContext{config_});

@@ -17,7 +17,11 @@ class PluginHost;
 class SolverProvider {
  public:
   SolverProvider(const PluginHost& host, const Config& config);
+  /// [solvers] linear: for sparse FEM systems (the full method, basis construction).
   std::unique_ptr<LinearSolver> linear() const;
+  /// [solvers] coupled: for a coupling method's per-step system of domain blocks (the caller
+  /// declares the blocks with LinearSolver::set_blocks).
+  std::unique_ptr<LinearSolver> coupled() const;
   std::unique_ptr<EigenSolver> eigen() const;
   std::unique_ptr<GeometrySolver> geometry() const;
 
