@@ -15,15 +15,15 @@
 
 #include <Eigen/Geometry>
 
-#include "block_system.hpp"
-#include "ce_domain.hpp"
 #include "coupling_layer.hpp"
-#include "step_system.hpp"
 #include "substruct/config/config.hpp"
 #include "substruct/core/error.hpp"
 #include "substruct/core/log.hpp"
 #include "substruct/coupling/coupling_method.hpp"
 #include "substruct/geometry/reduced_geometry.hpp"
+#include "substruct/multidomain/block_system.hpp"
+#include "substruct/multidomain/domain_step.hpp"
+#include "substruct/multidomain/floating_domain.hpp"
 #include "substruct/plugin/plugin_descriptor.hpp"
 #include "substruct/reduction/reduction_settings.hpp"
 #include "substruct/scene/scene.hpp"
@@ -102,14 +102,15 @@ class CouplingElements final : public CouplingMethod {
     scene_ = &scene;
     ModelCache cache(reduction_.cache ? context.cache_dir : std::filesystem::path());
     std::vector<DomainModel> models;
-    domains_ = build_domains(scene, reduction_, context.solvers, cache, models);
+    domains_ = build_floating_domains(scene, DomainSplit::vertices, reduction_, context.solvers,
+                                      cache, models);
     if (context.stats) add_model_stats(models, *context.stats);
 
     const auto start = Clock::now();
     std::vector<std::pair<int, int>> pairs;
     coupling_ = find_coupling_elements(scene.mesh, domains_, pairs);
     std::vector<int> sizes, rigid_sizes, deformation_sizes;
-    for (const CeDomain& d : domains_) {
+    for (const FloatingDomain& d : domains_) {
       sizes.push_back(d.unknowns());
       rigid_sizes.push_back(d.anchored ? 0 : 6);
       deformation_sizes.push_back(d.r());
@@ -125,7 +126,7 @@ class CouplingElements final : public CouplingMethod {
     geometry_ = ReducedGeometry{};
     geometry_.rest_positions = scene.mesh.vertices;
     lumped_.clear();
-    for (const CeDomain& d : domains_) {
+    for (const FloatingDomain& d : domains_) {
       for (Index g : d.global_vertex) domain_of_[static_cast<std::size_t>(g)] = d.id;
       geometry_.domains.push_back(DomainLayout{d.global_vertex, d.rest, d.U});
       Eigen::VectorXd m = d.mass * Eigen::VectorXd::Ones(d.mass.cols());  // lumped, per DOF
@@ -133,7 +134,7 @@ class CouplingElements final : public CouplingMethod {
     }
     geometry_.finalize();
     int anchored = 0;
-    for (const CeDomain& d : domains_) anchored += d.anchored ? 1 : 0;
+    for (const FloatingDomain& d : domains_) anchored += d.anchored ? 1 : 0;
     if (context.stats) context.stats->add("coupling elements", seconds_since(start));
     log::info(
         "coupling-elements: {} domains ({} anchored), {} coupling elements joining {} pairs, {} "
@@ -150,7 +151,7 @@ class CouplingElements final : public CouplingMethod {
       throw Error(fmt::format("coupling-elements: the initial state needs {} entries", n3));
     motion_.assign(domains_.size(), DomainMotion{});
     frame_acceleration_.assign(domains_.size(), {Vec3::Zero(), Vec3::Zero()});
-    for (const CeDomain& d : domains_) {
+    for (const FloatingDomain& d : domains_) {
       DomainMotion& m = motion_[static_cast<std::size_t>(d.id)];
       m.c = d.rest_centre;
       const Eigen::VectorXd u = gather(d, u0), v = gather(d, v0);
@@ -253,7 +254,7 @@ class CouplingElements final : public CouplingMethod {
   Energies energies(const Vec3& gravity) const override {
     require_precomputed("energies");
     Energies e;
-    for (const CeDomain& d : domains_) {
+    for (const FloatingDomain& d : domains_) {
       const DomainMotion& m = motion_[static_cast<std::size_t>(d.id)];
       const Points& X = d.sub.mesh.vertices;
       const Eigen::MatrixXd& U = d.model->basis.U;
@@ -291,7 +292,7 @@ class CouplingElements final : public CouplingMethod {
   }
 
   // The entries of a global 3N vector at the vertices of d's sub-mesh (zero when empty).
-  static Eigen::VectorXd gather(const CeDomain& d, const Eigen::VectorXd& global) {
+  static Eigen::VectorXd gather(const FloatingDomain& d, const Eigen::VectorXd& global) {
     Eigen::VectorXd local = Eigen::VectorXd::Zero(3 * d.sub.mesh.num_vertices());
     if (global.size() == 0) return local;
     for (std::size_t s = 0; s < d.sub.global_vertex.size(); ++s)
@@ -300,9 +301,10 @@ class CouplingElements final : public CouplingMethod {
   }
 
   void assemble(double dt, const ExternalForces& forces) {
-    const StepState state{&motion_, &frame_acceleration_, scene_->rayleigh_mass,
-                          scene_->rayleigh_stiffness, scene_->material_model};
-    assemble_step(domains_, coupling_, domain_of_, state, forces, dt, system_);
+    const DomainStepState state{&motion_, &frame_acceleration_, scene_->rayleigh_mass,
+                                scene_->rayleigh_stiffness};
+    assemble_domain_step(domains_, domain_of_, state, forces, dt, system_);
+    add_coupling_terms(coupling_, domains_, motion_, scene_->material_model, dt, &system_);
   }
 
   void solve(std::size_t which, const SparseMatrix& A, const BlockStructure& blocks,
@@ -322,7 +324,7 @@ class CouplingElements final : public CouplingMethod {
 
   // Indices of the rigid (v, ω) and deformation (q̇) unknowns.
   void split_unknowns(std::vector<Index>& rigid, std::vector<Index>& deformation) const {
-    for (const CeDomain& d : domains_) {
+    for (const FloatingDomain& d : domains_) {
       const Index o = system_.offset(d.id);
       for (int k = 0; k < d.r(); ++k) deformation.push_back(o + k);
       if (!d.anchored)
@@ -361,7 +363,7 @@ class CouplingElements final : public CouplingMethod {
   // Backward Euler position update from the new velocities y (q̇', v', ω' per domain); only the
   // rigid and/or the deformation parts.
   void update(double dt, const Eigen::VectorXd& y, bool rigid, bool deformation) {
-    for (const CeDomain& d : domains_) {
+    for (const FloatingDomain& d : domains_) {
       const auto i = static_cast<std::size_t>(d.id);
       DomainMotion& m = motion_[i];
       const int r = d.r();
@@ -393,7 +395,7 @@ class CouplingElements final : public CouplingMethod {
   Scheme scheme_ = Scheme::one_step;
 
   const Scene* scene_ = nullptr;
-  std::vector<CeDomain> domains_;
+  std::vector<FloatingDomain> domains_;
   std::vector<CouplingElement> coupling_;
   std::vector<int> domain_of_;
   std::vector<Eigen::VectorXd> lumped_;  // M 1 per domain (sub-mesh numbering, per DOF)

@@ -4,15 +4,14 @@
 
 #include "substruct/fem/element_kernels.hpp"
 #include "substruct/fem/tet_geometry.hpp"
-#include "substruct/kinematics/skew.hpp"
 
 namespace substruct::coupling_elements {
 
 std::vector<CouplingElement> find_coupling_elements(const TetMesh& mesh,
-                                                    const std::vector<CeDomain>& domains,
+                                                    const std::vector<FloatingDomain>& domains,
                                                     std::vector<std::pair<int, int>>& pairs) {
   std::vector<int> domain_of(static_cast<std::size_t>(mesh.num_vertices()), -1);
-  for (const CeDomain& d : domains)
+  for (const FloatingDomain& d : domains)
     for (Index g : d.global_vertex) domain_of[static_cast<std::size_t>(g)] = d.id;
   const TetGeometry geometry = TetGeometry::build(mesh);
   std::vector<CouplingElement> elements;
@@ -47,27 +46,8 @@ std::vector<CouplingElement> find_coupling_elements(const TetMesh& mesh,
   return elements;
 }
 
-Vec3 vertex_position(const CeDomain& d, const DomainMotion& m, Index l) {
-  Vec3 x = d.rest.row(l).transpose();
-  if (d.r() > 0) x.noalias() += d.U.middleRows<3>(3 * l) * m.q;
-  return m.c + m.R * x;
-}
-
-Eigen::MatrixXd vertex_jacobian(const CeDomain& d, const DomainMotion& m, Index l) {
-  const int r = d.r();
-  Eigen::MatrixXd J(3, d.unknowns());
-  if (r > 0) J.leftCols(r).noalias() = m.R * d.U.middleRows<3>(3 * l);
-  if (!d.anchored) {
-    Vec3 x = d.rest.row(l).transpose();
-    if (r > 0) x.noalias() += d.U.middleRows<3>(3 * l) * m.q;
-    J.middleCols<3>(r) = Mat3::Identity();   // ∂ẋ/∂v
-    J.middleCols<3>(r + 3) = -hat(m.R * x);  // ω × (R x̃) = −(R x̃)~ ω
-  }
-  return J;
-}
-
 double add_coupling_terms(const std::vector<CouplingElement>& elements,
-                          const std::vector<CeDomain>& domains,
+                          const std::vector<FloatingDomain>& domains,
                           const std::vector<DomainMotion>& motion, MaterialModel model, double dt,
                           BlockSystem* system) {
   double energy = 0;
@@ -111,7 +91,7 @@ double add_coupling_terms(const std::vector<CouplingElement>& elements,
     }
     for (int g = 0; g < ng; ++g) {
       Group& group = groups[static_cast<std::size_t>(g)];
-      const CeDomain& d = domains[static_cast<std::size_t>(group.domain)];
+      const FloatingDomain& d = domains[static_cast<std::size_t>(group.domain)];
       const DomainMotion& m = motion[static_cast<std::size_t>(d.id)];
       group.G.resize(3 * group.count, d.unknowns());
       group.f.resize(3 * group.count);

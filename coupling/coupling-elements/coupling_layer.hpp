@@ -6,9 +6,9 @@
 #include <array>
 #include <vector>
 
-#include "block_system.hpp"
-#include "ce_domain.hpp"
 #include "substruct/fem/material_model.hpp"
+#include "substruct/multidomain/block_system.hpp"
+#include "substruct/multidomain/floating_domain.hpp"
 
 namespace substruct::coupling_elements {
 
@@ -20,34 +20,18 @@ struct CouplingElement {
   double volume = 0, lambda = 0, mu = 0;
 };
 
-/// The state of a domain's frame and coordinates (world frame: R, c, v, ω).
-struct DomainMotion {
-  Mat3 R = Mat3::Identity();
-  Vec3 c = Vec3::Zero();
-  Vec3 v = Vec3::Zero();
-  Vec3 omega = Vec3::Zero();
-  Eigen::VectorXd q, qdot;
-};
-
 /// The coupling elements of the mesh for the vertex partition the domains hold, and the pairs of
 /// domains they join (i < j, sorted, unique).
 std::vector<CouplingElement> find_coupling_elements(const TetMesh& mesh,
-                                                    const std::vector<CeDomain>& domains,
+                                                    const std::vector<FloatingDomain>& domains,
                                                     std::vector<std::pair<int, int>>& pairs);
-
-/// ∂ẋ/∂(q̇, v, ω) of vertex l of domain d, world axes (3 × d.unknowns()):
-/// [R U_l, I, −(R x̃_l)~] with x̃_l = X̄_l + U_l q (Eq. 15's R U, v, ω × R x̃).
-Eigen::MatrixXd vertex_jacobian(const CeDomain& d, const DomainMotion& m, Index l);
-
-/// World position c + R (X̄_l + U_l q) of vertex l of domain d.
-Vec3 vertex_position(const CeDomain& d, const DomainMotion& m, Index l);
 
 /// Adds the coupling elements' terms of one backward Euler step in velocities (Eq. 9–10, App. B)
 /// to `system` (when not null): b_d −= Δt J_aᵀ f_a and A_(d_a, d_b) += Δt² J_aᵀ K_ab J_b, for the
 /// internal forces f and the tangent K = ∂f/∂x of each element at the current positions, J_a the
 /// vertex_jacobian of its vertex a. Returns their elastic energy.
 double add_coupling_terms(const std::vector<CouplingElement>& elements,
-                          const std::vector<CeDomain>& domains,
+                          const std::vector<FloatingDomain>& domains,
                           const std::vector<DomainMotion>& motion, MaterialModel model, double dt,
                           BlockSystem* system);
 

@@ -16,16 +16,14 @@
 #include <Eigen/Eigenvalues>
 #include <Eigen/Geometry>
 
-#include "block_system.hpp"
-#include "ce_domain.hpp"
 #include "coupling_layer.hpp"
-#include "step_system.hpp"
 #include "substruct/bench/accuracy.hpp"
 #include "substruct/config/config.hpp"
 #include "substruct/core/error.hpp"
 #include "substruct/fem/mass.hpp"
 #include "substruct/mesh/box_mesh.hpp"
 #include "substruct/mesh/mesh_io.hpp"
+#include "substruct/multidomain/domain_step.hpp"
 #include "substruct/plugin/plugin_host.hpp"
 #include "substruct/scene/scene.hpp"
 #include "substruct/sim/simulation.hpp"
@@ -77,7 +75,7 @@ class CouplingElementsTest : public ::testing::Test {
   // The domains, coupling elements and a random state (frames turned and moving, deformed).
   struct Model {
     Scene scene;
-    std::vector<CeDomain> domains;
+    std::vector<FloatingDomain> domains;
     std::vector<CouplingElement> coupling;
     std::vector<std::pair<int, int>> pairs;
     std::vector<int> domain_of;
@@ -92,7 +90,8 @@ class CouplingElementsTest : public ::testing::Test {
     const SolverProvider solvers(host_, c);
     ModelCache cache{fs::path()};
     std::vector<DomainModel> models;
-    m.domains = build_domains(m.scene, ReductionSettings::from_config(c), solvers, cache, models);
+    m.domains = build_floating_domains(m.scene, DomainSplit::vertices,
+                                       ReductionSettings::from_config(c), solvers, cache, models);
     m.coupling = find_coupling_elements(m.scene.mesh, m.domains, m.pairs);
     m.domain_of.assign(static_cast<std::size_t>(m.scene.mesh.num_vertices()), -1);
     std::mt19937 rng(seed);
@@ -101,10 +100,10 @@ class CouplingElementsTest : public ::testing::Test {
     // coupling elements stay well shaped, so the step's matrix stays positive definite).
     const Vec3 body_axis = Vec3(normal(rng), normal(rng), normal(rng)).normalized();
     bool anchored = false;
-    for (const CeDomain& d : m.domains) anchored = anchored || d.anchored;
+    for (const FloatingDomain& d : m.domains) anchored = anchored || d.anchored;
     const Mat3 body =
         anchored ? Mat3::Identity() : Mat3(Eigen::AngleAxisd(1.3, body_axis).toRotationMatrix());
-    for (const CeDomain& d : m.domains) {
+    for (const FloatingDomain& d : m.domains) {
       for (Index g : d.global_vertex) m.domain_of[static_cast<std::size_t>(g)] = d.id;
       DomainMotion s;
       // Equal linear elastic energy per mode, q_i ~ 0.1 / √K₀_ii (about 1 mm on the softest
@@ -133,7 +132,7 @@ class CouplingElementsTest : public ::testing::Test {
   }
   static BlockSystem system_for(const Model& m) {
     std::vector<int> sizes;
-    for (const CeDomain& d : m.domains) sizes.push_back(d.unknowns());
+    for (const FloatingDomain& d : m.domains) sizes.push_back(d.unknowns());
     return BlockSystem(sizes, m.pairs);
   }
 
@@ -152,10 +151,11 @@ TEST_F(CouplingElementsTest, StepMatrixIsSymmetricPositiveDefinite) {
       const Model m = model(config(settings), 7, relative);
       ASSERT_GE(m.coupling.size(), 1u);
       BlockSystem system = system_for(m);
-      const StepState state{&m.motion, &m.acceleration, 0.1, 0.01, MaterialModel::stvk};
+      const DomainStepState state{&m.motion, &m.acceleration, 0.1, 0.01};
       ExternalForces forces;
       forces.gravity = Vec3(0, -9.81, 0);
-      assemble_step(m.domains, m.coupling, m.domain_of, state, forces, 0.01, system);
+      assemble_domain_step(m.domains, m.domain_of, state, forces, 0.01, system);
+      add_coupling_terms(m.coupling, m.domains, m.motion, MaterialModel::stvk, 0.01, &system);
       const Eigen::MatrixXd A = system.matrix();
       const double asymmetry = (A - A.transpose()).cwiseAbs().maxCoeff() / A.cwiseAbs().maxCoeff();
       EXPECT_LT(asymmetry, 1e-13);
@@ -182,7 +182,7 @@ TEST_F(CouplingElementsTest, CouplingForceIsTheEnergyGradient) {
   Eigen::VectorXd delta = Eigen::VectorXd::NullaryExpr(system.size(), [&] { return normal(rng); });
   const auto moved = [&](double h) {
     std::vector<DomainMotion> motion = m.motion;
-    for (const CeDomain& d : m.domains) {
+    for (const FloatingDomain& d : m.domains) {
       DomainMotion& s = motion[static_cast<std::size_t>(d.id)];
       const Index o = system.offset(d.id);
       s.q += h * delta.segment(o, d.r());

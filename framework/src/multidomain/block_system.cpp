@@ -1,10 +1,10 @@
-#include "block_system.hpp"
+#include "substruct/multidomain/block_system.hpp"
 
 #include <fmt/format.h>
 
 #include "substruct/core/error.hpp"
 
-namespace substruct::coupling_elements {
+namespace substruct {
 
 BlockSystem::BlockSystem(const std::vector<int>& sizes,
                          const std::vector<std::pair<int, int>>& couplings) {
@@ -35,7 +35,7 @@ void BlockSystem::clear() {
 Eigen::MatrixXd& BlockSystem::block(int i, int j) {
   const auto it = blocks_.find({i, j});
   if (it == blocks_.end())
-    throw Error(fmt::format("coupling-elements: domains {} and {} are not coupled", i, j));
+    throw Error(fmt::format("block system: domains {} and {} are not coupled", i, j));
   return it->second;
 }
 
@@ -68,4 +68,4 @@ BlockStructure BlockSystem::structure() const {
   return s;
 }
 
-}  // namespace substruct::coupling_elements
+}  // namespace substruct

@@ -1,8 +1,8 @@
 #pragma once
-// The linear system A Q' = b of one step (Wu, Mukherjee, Wang 2015, §4.3): one block row and
-// column per domain (its q̇, v, ω), dense blocks on the diagonal and for every pair of domains
-// that a coupling element joins. The pattern is fixed: every entry of those blocks is kept, zero
-// or not, so a solver's symbolic analysis stays valid from step to step.
+/// The linear system A y = b of a velocity-level step of floating domains: one block row and
+/// column per domain (its unknowns, e.g. q̇, v, ω), dense blocks on the diagonal and for every
+/// pair of coupled domains. The pattern is fixed — every entry of those blocks is kept, zero or
+/// not — so a solver's symbolic analysis stays valid from step to step.
 #include <map>
 #include <utility>
 #include <vector>
@@ -10,7 +10,7 @@
 #include "substruct/core/types.hpp"
 #include "substruct/solvers/linear_solver.hpp"
 
-namespace substruct::coupling_elements {
+namespace substruct {
 
 class BlockSystem {
  public:
@@ -23,15 +23,16 @@ class BlockSystem {
   int block_size(int domain) const;
   /// Zeroes A and b.
   void clear();
-  /// The dense block (i, j) of A; (i, i) always exists, (i, j) when i and j are coupled.
+  /// The dense block (i, j) of A; (i, i) always exists, (i, j) when i and j are coupled (Error
+  /// otherwise).
   Eigen::MatrixXd& block(int i, int j);
   Eigen::VectorXd& b() { return b_; }
   const Eigen::VectorXd& b() const { return b_; }
 
   /// A as a sparse matrix with the fixed pattern (both triangles).
   SparseMatrix matrix() const;
-  /// The domain blocks and their couplings, for block solvers (domains with no unknowns left out
-  /// of the couplings).
+  /// The domain blocks and their couplings for LinearSolver::set_blocks (domains without
+  /// unknowns left out).
   BlockStructure structure() const;
 
  private:
@@ -40,4 +41,4 @@ class BlockSystem {
   Eigen::VectorXd b_;
 };
 
-}  // namespace substruct::coupling_elements
+}  // namespace substruct

@@ -1,4 +1,4 @@
-#include "ce_domain.hpp"
+#include "substruct/multidomain/floating_domain.hpp"
 
 #include <algorithm>
 #include <array>
@@ -9,12 +9,12 @@
 #include "substruct/core/error.hpp"
 #include "substruct/core/log.hpp"
 #include "substruct/domains/element_partition.hpp"
-#include "substruct/domains/vertex_partition.hpp"
 #include "substruct/fem/mass.hpp"
+#include "substruct/kinematics/skew.hpp"
 #include "substruct/reduction/reduced_model.hpp"
 #include "substruct/scene/scene.hpp"
 
-namespace substruct::coupling_elements {
+namespace substruct {
 
 namespace {
 
@@ -25,7 +25,7 @@ double seconds_since(Clock::time_point start) {
 }
 
 // The basis of domain d's sub-mesh: loaded from the cache or computed (and stored).
-DomainModel reduce(const CeDomain& d, const Scene& scene, const DomainBoundary& boundary,
+DomainModel reduce(const FloatingDomain& d, const Scene& scene, const DomainBoundary& boundary,
                    const ReductionSettings& settings, const SolverProvider& solvers,
                    ModelCache& cache) {
   const auto start = Clock::now();
@@ -90,7 +90,7 @@ std::vector<int> majority_owners(const TetMesh& mesh, const ElementPartition& pa
   for (int d = 0; d < nd; ++d)
     if (kept[static_cast<std::size_t>(d)] == 0)
       throw Error(fmt::format(
-          "coupling-elements: domain {} keeps no vertex (every one of its vertices is shared with "
+          "floating domains: domain {} keeps no vertex (every one of its vertices is shared with "
           "a domain that has more elements there); use fewer, larger domains",
           d));
   return owner;
@@ -128,47 +128,52 @@ int face_connected_pieces(const TetMesh& mesh, const std::vector<Index>& element
 
 }  // namespace
 
-Index CeDomain::local(Index g) const {
+Index FloatingDomain::local(Index g) const {
   const auto it = std::lower_bound(global_vertex.begin(), global_vertex.end(), g);
   return it != global_vertex.end() && *it == g ? static_cast<Index>(it - global_vertex.begin())
                                                : -1;
 }
 
-std::vector<CeDomain> build_domains(const Scene& scene, const ReductionSettings& settings,
-                                    const SolverProvider& solvers, ModelCache& cache,
-                                    std::vector<DomainModel>& models) {
+std::vector<FloatingDomain> build_floating_domains(const Scene& scene, DomainSplit split,
+                                                   const ReductionSettings& settings,
+                                                   const SolverProvider& solvers, ModelCache& cache,
+                                                   std::vector<DomainModel>& models) {
   const TetMesh& mesh = scene.mesh;
-  VertexPartition vp;
-  vp.num_domains = scene.decomposition.partition.num_domains;
-  vp.domain_of_vertex = majority_owners(mesh, scene.decomposition.partition);
-  const int nd = vp.num_domains;
-  std::vector<CeDomain> domains(static_cast<std::size_t>(nd));
+  const int nd = scene.decomposition.partition.num_domains;
+  std::vector<FloatingDomain> domains(static_cast<std::size_t>(nd));
   for (int i = 0; i < nd; ++i) domains[static_cast<std::size_t>(i)].id = i;
-  for (Index v = 0; v < mesh.num_vertices(); ++v)
-    if (const int d = vp.domain_of_vertex[static_cast<std::size_t>(v)]; d >= 0)
-      domains[static_cast<std::size_t>(d)].global_vertex.push_back(v);
-
-  // E_i: the elements whose four vertices all lie in X_i.
-  std::vector<std::vector<Index>> own(static_cast<std::size_t>(nd));
-  for (Index e = 0; e < mesh.num_elements(); ++e) {
-    const int d = vp.domain_of_vertex[static_cast<std::size_t>(mesh.tets(e, 0))];
-    bool inside = true;
-    for (int a = 1; a < 4; ++a)
-      inside = inside && vp.domain_of_vertex[static_cast<std::size_t>(mesh.tets(e, a))] == d;
-    if (inside) own[static_cast<std::size_t>(d)].push_back(e);
+  std::vector<std::vector<Index>> own(static_cast<std::size_t>(nd));  // each domain's elements
+  if (split == DomainSplit::elements) {
+    for (const SubMesh& sub : scene.decomposition.domains) {
+      domains[static_cast<std::size_t>(sub.domain)].global_vertex = sub.global_vertex;
+      own[static_cast<std::size_t>(sub.domain)] = sub.global_element;
+    }
+  } else {
+    const std::vector<int> owner = majority_owners(mesh, scene.decomposition.partition);
+    for (Index v = 0; v < mesh.num_vertices(); ++v)
+      if (const int d = owner[static_cast<std::size_t>(v)]; d >= 0)
+        domains[static_cast<std::size_t>(d)].global_vertex.push_back(v);
+    // E_i: the elements whose four vertices all lie in X_i.
+    for (Index e = 0; e < mesh.num_elements(); ++e) {
+      const int d = owner[static_cast<std::size_t>(mesh.tets(e, 0))];
+      bool inside = true;
+      for (int a = 1; a < 4; ++a)
+        inside = inside && owner[static_cast<std::size_t>(mesh.tets(e, a))] == d;
+      if (inside) own[static_cast<std::size_t>(d)].push_back(e);
+    }
   }
 
   models.clear();
-  for (CeDomain& d : domains) {
+  for (FloatingDomain& d : domains) {
     const auto& elements = own[static_cast<std::size_t>(d.id)];
     if (elements.empty())
       throw Error(fmt::format(
-          "coupling-elements: domain {} keeps no element of its own (all {} of its vertices lie "
+          "floating domains: domain {} keeps no element of its own (all {} of its vertices lie "
           "in elements shared with other domains); use fewer, larger domains",
           d.id, d.global_vertex.size()));
     if (const int pieces = face_connected_pieces(mesh, elements); pieces > 1)
       throw Error(fmt::format(
-          "coupling-elements: domain {}'s own elements (those not shared with other domains) "
+          "floating domains: domain {}'s own elements (those not shared with other domains) "
           "fall apart into {} pieces joined by no face, which would move freely; use fewer, "
           "larger domains or a partition with thicker domains",
           d.id, pieces));
@@ -186,7 +191,7 @@ std::vector<CeDomain> build_domains(const Scene& scene, const ReductionSettings&
     for (Index f : scene.fixed_vertices)
       if (!d.anchored && d.local(f) >= 0)
         throw Error(fmt::format(
-            "coupling-elements: fixed vertex {} of domain {} lies only in elements shared with "
+            "floating domains: fixed vertex {} of domain {} lies only in elements shared with "
             "other domains; fix vertices inside a domain",
             f, d.id));
     boundary.remove_rigid_modes = !d.anchored;
@@ -218,11 +223,30 @@ std::vector<CeDomain> build_domains(const Scene& scene, const ReductionSettings&
     }
     if (loose > 0)
       log::info(
-          "coupling-elements: domain {}: {} of its {} vertices lie only in coupling elements; "
+          "floating domains: domain {}: {} of its {} vertices lie only in coupling elements; "
           "they move with its frame",
           d.id, loose, n);
   }
   return domains;
 }
 
-}  // namespace substruct::coupling_elements
+Vec3 vertex_position(const FloatingDomain& d, const DomainMotion& m, Index l) {
+  Vec3 x = d.rest.row(l).transpose();
+  if (d.r() > 0) x.noalias() += d.U.middleRows<3>(3 * l) * m.q;
+  return m.c + m.R * x;
+}
+
+Eigen::MatrixXd vertex_jacobian(const FloatingDomain& d, const DomainMotion& m, Index l) {
+  const int r = d.r();
+  Eigen::MatrixXd J(3, d.unknowns());
+  if (r > 0) J.leftCols(r).noalias() = m.R * d.U.middleRows<3>(3 * l);
+  if (!d.anchored) {
+    Vec3 x = d.rest.row(l).transpose();
+    if (r > 0) x.noalias() += d.U.middleRows<3>(3 * l) * m.q;
+    J.middleCols<3>(r) = Mat3::Identity();   // ∂ẋ/∂v
+    J.middleCols<3>(r + 3) = -hat(m.R * x);  // ω × (R x̃) = −(R x̃)~ ω
+  }
+  return J;
+}
+
+}  // namespace substruct

@@ -1,4 +1,4 @@
-#include "step_system.hpp"
+#include "substruct/multidomain/domain_step.hpp"
 
 #include <fmt/format.h>
 
@@ -6,12 +6,11 @@
 
 #include "substruct/core/error.hpp"
 
-namespace substruct::coupling_elements {
+namespace substruct {
 
-void assemble_step(const std::vector<CeDomain>& domains,
-                   const std::vector<CouplingElement>& coupling, const std::vector<int>& domain_of,
-                   const StepState& state, const ExternalForces& forces, double dt,
-                   BlockSystem& system) {
+void assemble_domain_step(const std::vector<FloatingDomain>& domains,
+                          const std::vector<int>& domain_of, const DomainStepState& state,
+                          const ExternalForces& forces, double dt, BlockSystem& system) {
   system.clear();
   const auto& motion = *state.motion;
   const auto& acceleration = *state.frame_acceleration;
@@ -22,10 +21,10 @@ void assemble_step(const std::vector<CeDomain>& domains,
   std::vector<std::vector<std::pair<Index, Vec3>>> concentrated(domains.size());
   const auto add_point = [&](Index g, const Vec3& f) {
     if (g < 0 || g >= n)
-      throw Error(fmt::format(
-          "coupling-elements: a force acts on vertex {}, which the mesh ({} vertices) does not "
-          "have",
-          g, n));
+      throw Error(
+          fmt::format("a force acts on vertex {}, which the mesh ({} vertices) does not "
+                      "have",
+                      g, n));
     if (const int d = domain_of[static_cast<std::size_t>(g)]; d >= 0)
       concentrated[static_cast<std::size_t>(d)].emplace_back(
           domains[static_cast<std::size_t>(d)].local(g), f);
@@ -37,7 +36,7 @@ void assemble_step(const std::vector<CeDomain>& domains,
 
   Eigen::VectorXd f_int, f_sys;
   Eigen::MatrixXd K;
-  for (const CeDomain& d : domains) {
+  for (const FloatingDomain& d : domains) {
     const auto i = static_cast<std::size_t>(d.id);
     const DomainMotion& m = motion[i];
     const int r = d.r();
@@ -79,7 +78,6 @@ void assemble_step(const std::vector<CeDomain>& domains,
       rhs.segment<3>(o + r + 3) = I * m.omega + dt * tau;
     }
   }
-  add_coupling_terms(coupling, domains, motion, state.material, dt, &system);
 }
 
-}  // namespace substruct::coupling_elements
+}  // namespace substruct
