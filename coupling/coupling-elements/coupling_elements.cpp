@@ -24,6 +24,7 @@
 #include "substruct/multidomain/block_system.hpp"
 #include "substruct/multidomain/domain_step.hpp"
 #include "substruct/multidomain/floating_domain.hpp"
+#include "substruct/multidomain/floating_motion.hpp"
 #include "substruct/plugin/plugin_descriptor.hpp"
 #include "substruct/reduction/reduction_settings.hpp"
 #include "substruct/scene/scene.hpp"
@@ -123,16 +124,9 @@ class CouplingElements final : public CouplingMethod {
       solves_.push_back(Solve{context.solvers.coupled(), false});
 
     domain_of_.assign(static_cast<std::size_t>(scene.mesh.num_vertices()), -1);
-    geometry_ = ReducedGeometry{};
-    geometry_.rest_positions = scene.mesh.vertices;
-    lumped_.clear();
-    for (const FloatingDomain& d : domains_) {
+    for (const FloatingDomain& d : domains_)
       for (Index g : d.global_vertex) domain_of_[static_cast<std::size_t>(g)] = d.id;
-      geometry_.domains.push_back(DomainLayout{d.global_vertex, d.rest, d.U});
-      Eigen::VectorXd m = d.mass * Eigen::VectorXd::Ones(d.mass.cols());  // lumped, per DOF
-      lumped_.push_back(std::move(m));
-    }
-    geometry_.finalize();
+    geometry_ = floating_layout(scene.mesh.vertices, domains_);
     int anchored = 0;
     for (const FloatingDomain& d : domains_) anchored += d.anchored ? 1 : 0;
     if (context.stats) context.stats->add("coupling elements", seconds_since(start));
@@ -146,46 +140,8 @@ class CouplingElements final : public CouplingMethod {
 
   void reset(const Eigen::VectorXd& u0, const Eigen::VectorXd& v0) override {
     require_precomputed("reset");
-    const Index n3 = 3 * scene_->mesh.num_vertices();
-    if ((u0.size() != 0 && u0.size() != n3) || (v0.size() != 0 && v0.size() != n3))
-      throw Error(fmt::format("coupling-elements: the initial state needs {} entries", n3));
-    motion_.assign(domains_.size(), DomainMotion{});
+    motion_ = floating_motion_from(domains_, scene_->mesh.num_vertices(), u0, v0);
     frame_acceleration_.assign(domains_.size(), {Vec3::Zero(), Vec3::Zero()});
-    for (const FloatingDomain& d : domains_) {
-      DomainMotion& m = motion_[static_cast<std::size_t>(d.id)];
-      m.c = d.rest_centre;
-      const Eigen::VectorXd u = gather(d, u0), v = gather(d, v0);
-      const Eigen::VectorXd& M1 = lumped_[static_cast<std::size_t>(d.id)];
-      const double mass = d.integrals.mass();
-      Eigen::VectorXd u_def = u, v_def = v;
-      if (!d.anchored) {
-        // The rigid part: the mass-weighted mean displacement and velocity, and the angular
-        // velocity of the angular momentum about the centre of mass.
-        Vec3 t = Vec3::Zero(), vc = Vec3::Zero(), L = Vec3::Zero();
-        for (Index l = 0; l < u.size() / 3; ++l) {
-          t += M1.segment<3>(3 * l).cwiseProduct(u.segment<3>(3 * l));
-          vc += M1.segment<3>(3 * l).cwiseProduct(v.segment<3>(3 * l));
-        }
-        t /= mass;
-        vc /= mass;
-        const Points& X = d.sub.mesh.vertices;
-        for (Index l = 0; l < u.size() / 3; ++l) {
-          const Vec3 arm = X.row(l).transpose() - d.rest_centre;
-          L += M1[3 * l] * arm.cross(v.segment<3>(3 * l) - vc);
-        }
-        m.c += t;
-        m.v = vc;
-        m.omega = d.integrals.inertia().ldlt().solve(L);
-        for (Index l = 0; l < u.size() / 3; ++l) {
-          const Vec3 arm = X.row(l).transpose() - d.rest_centre;
-          u_def.segment<3>(3 * l) -= t;
-          v_def.segment<3>(3 * l) -= vc + m.omega.cross(arm);
-        }
-      }
-      const Eigen::MatrixXd& U = d.model->basis.U;  // UᵀMU = I: q = UᵀM u
-      m.q = U.transpose() * (d.mass * u_def);
-      m.qdot = U.transpose() * (d.mass * v_def);
-    }
     step_ = 0;
   }
 
@@ -243,41 +199,12 @@ class CouplingElements final : public CouplingMethod {
 
   void domain_poses(std::vector<DomainPose>& poses) const override {
     require_precomputed("domain_poses");
-    poses.resize(domains_.size());
-    for (std::size_t i = 0; i < domains_.size(); ++i) {
-      const DomainMotion& m = motion_[i];
-      poses[i] =
-          DomainPose{m.R, m.c, m.R.transpose() * m.v, m.R.transpose() * m.omega, m.q, m.qdot};
-    }
+    floating_poses(motion_, poses);
   }
 
   Energies energies(const Vec3& gravity) const override {
     require_precomputed("energies");
-    Energies e;
-    for (const FloatingDomain& d : domains_) {
-      const DomainMotion& m = motion_[static_cast<std::size_t>(d.id)];
-      const Points& X = d.sub.mesh.vertices;
-      const Eigen::MatrixXd& U = d.model->basis.U;
-      const Index n = X.rows();
-      Eigen::VectorXd v(3 * n);
-      const Eigen::VectorXd& M1 = lumped_[static_cast<std::size_t>(d.id)];
-      for (Index l = 0; l < n; ++l) {
-        Vec3 x = X.row(l).transpose() - d.rest_centre;
-        Vec3 xd = Vec3::Zero();
-        if (d.r() > 0) {
-          x.noalias() += U.middleRows<3>(3 * l) * m.q;
-          xd.noalias() = U.middleRows<3>(3 * l) * m.qdot;
-        }
-        v.segment<3>(3 * l) = m.v + m.omega.cross(m.R * x) + m.R * xd;
-        e.gravity -= M1[3 * l] * gravity.dot(m.c + m.R * x);
-      }
-      e.kinetic += 0.5 * v.dot(d.mass * v);
-      if (d.r() > 0) {
-        double W = 0;
-        d.model->forces->evaluate(m.q, &W, nullptr, nullptr);
-        e.elastic += W;
-      }
-    }
+    Energies e = floating_energies(domains_, motion_, gravity);
     e.elastic +=
         add_coupling_terms(coupling_, domains_, motion_, scene_->material_model, 0, nullptr);
     return e;
@@ -289,15 +216,6 @@ class CouplingElements final : public CouplingMethod {
   void require_precomputed(const char* what) const {
     if (scene_ == nullptr)
       throw Error(fmt::format("coupling-elements: {}() before precompute()", what));
-  }
-
-  // The entries of a global 3N vector at the vertices of d's sub-mesh (zero when empty).
-  static Eigen::VectorXd gather(const FloatingDomain& d, const Eigen::VectorXd& global) {
-    Eigen::VectorXd local = Eigen::VectorXd::Zero(3 * d.sub.mesh.num_vertices());
-    if (global.size() == 0) return local;
-    for (std::size_t s = 0; s < d.sub.global_vertex.size(); ++s)
-      local.segment<3>(3 * static_cast<Index>(s)) = global.segment<3>(3 * d.sub.global_vertex[s]);
-    return local;
   }
 
   // The step's system at the current state; the two parts timed into `stats` when given.
@@ -365,35 +283,9 @@ class CouplingElements final : public CouplingMethod {
     return y;
   }
 
-  // Backward Euler position update from the new velocities y (q̇', v', ω' per domain); only the
-  // rigid and/or the deformation parts.
   void update(double dt, const Eigen::VectorXd& y, bool rigid, bool deformation) {
-    for (const FloatingDomain& d : domains_) {
-      const auto i = static_cast<std::size_t>(d.id);
-      DomainMotion& m = motion_[i];
-      const int r = d.r();
-      const Index o = system_.offset(d.id);
-      if (deformation && r > 0) {
-        m.qdot = y.segment(o, r);
-        m.q += dt * m.qdot;
-      }
-      if (rigid && !d.anchored) {
-        const Vec3 v = y.segment<3>(o + r), w = y.segment<3>(o + r + 3);
-        const double angle = dt * w.norm();
-        if (angle > 0) m.R = Eigen::AngleAxisd(angle, w.normalized()).toRotationMatrix() * m.R;
-        m.c += dt * v;
-        // The frame's accelerations for the next step's fictitious forces (frame axes).
-        frame_acceleration_[i] = {m.R.transpose() * (v - m.v) / dt,
-                                  m.R.transpose() * (w - m.omega) / dt};
-        m.v = v;
-        m.omega = w;
-      }
-      const bool finite = m.q.allFinite() && m.qdot.allFinite() && m.c.allFinite() &&
-                          m.v.allFinite() && m.omega.allFinite() && m.R.allFinite();
-      if (!finite)
-        throw DivergenceError(d.id, step_,
-                              "its state is not finite (try a smaller [run] dt or damping)");
-    }
+    advance_floating_domains(domains_, system_, y, dt, rigid, deformation, step_, motion_,
+                             frame_acceleration_);
   }
 
   ReductionSettings reduction_;
@@ -403,7 +295,6 @@ class CouplingElements final : public CouplingMethod {
   std::vector<FloatingDomain> domains_;
   std::vector<CouplingElement> coupling_;
   std::vector<int> domain_of_;
-  std::vector<Eigen::VectorXd> lumped_;  // M 1 per domain (sub-mesh numbering, per DOF)
   BlockSystem system_;
   BlockStructure rigid_blocks_, deformation_blocks_;
   std::vector<Solve> solves_;
