@@ -217,14 +217,14 @@ TEST_F(CouplingElementsTest, FreeBoxConservesLinearMomentum) {
   Points v;
   method.velocities(v);
   const SparseMatrix M = consistent_mass(scene.mesh);
-  // Σ over all vertices of the lumped mass × velocity ≈ the domains' momenta (coupling layers
-  // have no mass of their own in this method: compare with the domains' masses).
+  // Σ over the domains' vertices of their lumped mass (own elements plus the coupling elements'
+  // share) × velocity.
   Vec3 momentum = Vec3::Zero();
   for (const auto& d : model(c, 1).domains) {
     const Eigen::VectorXd m1 = d.mass * Eigen::VectorXd::Ones(d.mass.cols());
-    for (std::size_t s = 0; s < d.sub.global_vertex.size(); ++s)
+    for (std::size_t s = 0; s < d.global_vertex.size(); ++s)
       momentum += m1.segment<3>(3 * static_cast<Index>(s))
-                      .cwiseProduct(v.row(d.sub.global_vertex[s]).transpose());
+                      .cwiseProduct(v.row(d.global_vertex[s]).transpose());
   }
   const Vec3 impulse = 10 * dt * Vec3(0.3, 1.0, 0.2);
   EXPECT_LT((momentum - impulse).norm(), 1e-9 * impulse.norm()) << momentum.transpose();

@@ -45,10 +45,10 @@ void assemble_domain_step(const std::vector<FloatingDomain>& domains,
     Eigen::VectorXd& rhs = system.b();
     const Mat3 Rt = m.R.transpose();
     if (r > 0) {
-      // Eq. 9 (App. A): (I + Δt D + Δt² K) q̇' = q̇ + Δt (F_sub − f_int), D = a I + b K.
+      // Eq. 9 (App. A): (M_r + Δt D + Δt² K) q̇' = M_r q̇ + Δt (F_sub − f_int), D = a M_r + b K
+      // (M_r = UᵀMU: the identity unless coupling elements add mass).
       d.model->forces->evaluate(m.q, nullptr, &f_int, &K);
-      A.topLeftCorner(r, r) = (dt * b + dt * dt) * K;
-      A.topLeftCorner(r, r).diagonal().array() += 1 + dt * a;
+      A.topLeftCorner(r, r) = (dt * b + dt * dt) * K + (1 + dt * a) * d.reduced_mass;
       // Eq. 7: F_sub = Uᵀ(Rᵀ f_ext + f_fic), f_fic (Eq. 3) by the precomputed integrals.
       FrameMotion frame;
       if (!d.anchored) {
@@ -61,7 +61,7 @@ void assemble_domain_step(const std::vector<FloatingDomain>& domains,
       Eigen::VectorXd F = d.integrals.uniform_force() * (Rt * forces.gravity) + f_sys - f_int;
       for (const auto& [l, f] : concentrated[i])
         F.noalias() += d.U.middleRows<3>(3 * l).transpose() * (Rt * f);
-      rhs.segment(o, r) = m.qdot + dt * F;
+      rhs.segment(o, r) = d.reduced_mass * m.qdot + dt * F;
     }
     if (!d.anchored) {
       // Eq. 10 with the external force and torque about the centre of mass; ω × Iω explicit.

@@ -10,6 +10,7 @@
 #include "substruct/core/log.hpp"
 #include "substruct/domains/element_partition.hpp"
 #include "substruct/fem/mass.hpp"
+#include "substruct/fem/tet_geometry.hpp"
 #include "substruct/kinematics/skew.hpp"
 #include "substruct/reduction/reduced_model.hpp"
 #include "substruct/scene/scene.hpp"
@@ -163,6 +164,24 @@ std::vector<FloatingDomain> build_floating_domains(const Scene& scene, DomainSpl
     }
   }
 
+  // The coupling elements' lumped vertex masses (vertex split only: with the element split every
+  // element belongs to a domain).
+  Eigen::VectorXd coupling_mass = Eigen::VectorXd::Zero(mesh.num_vertices());
+  if (split == DomainSplit::vertices) {
+    std::vector<char> owned(static_cast<std::size_t>(mesh.num_elements()), 0);
+    for (const auto& elements : own)
+      for (Index e : elements) owned[static_cast<std::size_t>(e)] = 1;
+    const TetGeometry geometry = TetGeometry::build(mesh);
+    for (Index e = 0; e < mesh.num_elements(); ++e) {
+      if (owned[static_cast<std::size_t>(e)]) continue;
+      const double rho = mesh.materials[static_cast<std::size_t>(
+                                            mesh.element_material[static_cast<std::size_t>(e)])]
+                             .density;
+      for (int a = 0; a < 4; ++a)
+        coupling_mass[mesh.tets(e, a)] += rho * geometry.volume[static_cast<std::size_t>(e)] / 4;
+    }
+  }
+
   models.clear();
   for (FloatingDomain& d : domains) {
     const auto& elements = own[static_cast<std::size_t>(d.id)];
@@ -200,27 +219,55 @@ std::vector<FloatingDomain> build_floating_domains(const Scene& scene, DomainSpl
     d.model = m.model;
     models.push_back(m);
 
-    // The frame: the world frame when anchored, else at the rest centre of mass of E_i.
-    d.mass = consistent_mass(d.sub.mesh);
-    const Eigen::MatrixXd& Usub = d.model->basis.U;
-    if (!d.anchored) {
-      const SystemForceIntegrals world(d.sub.mesh.vertices, d.mass, Usub);
-      d.rest_centre = world.first_moment() / world.mass();
-    }
-    const Points X = d.sub.mesh.vertices.rowwise() - d.rest_centre.transpose();
-    d.integrals = SystemForceIntegrals(X, d.mass, Usub);
+    // The mass over the domain's vertices: the consistent mass of its own elements plus the
+    // lumped share ρV/4 of the coupling elements around it (they are simulated through the
+    // domains, so their mass moves with them).
+    const SparseMatrix own_mass = consistent_mass(d.sub.mesh);
+    std::vector<Index> domain_index(d.sub.global_vertex.size());
+    for (std::size_t k = 0; k < domain_index.size(); ++k)
+      domain_index[k] = d.local(d.sub.global_vertex[k]);
+    std::vector<Eigen::Triplet<double>> entries;
+    for (Index c = 0; c < own_mass.outerSize(); ++c)
+      for (SparseMatrix::InnerIterator it(own_mass, c); it; ++it)
+        entries.emplace_back(
+            3 * domain_index[static_cast<std::size_t>(it.row() / 3)] + it.row() % 3,
+            3 * domain_index[static_cast<std::size_t>(it.col() / 3)] + it.col() % 3, it.value());
+    for (Index l = 0; l < n; ++l)
+      if (const double share = coupling_mass[d.global_vertex[static_cast<std::size_t>(l)]];
+          share > 0)
+        for (int k = 0; k < 3; ++k) entries.emplace_back(3 * l + k, 3 * l + k, share);
+    d.mass = SparseMatrix(3 * n, 3 * n);
+    d.mass.setFromTriplets(entries.begin(), entries.end());
 
-    d.rest = Points(n, 3);
+    const Eigen::MatrixXd& Usub = d.model->basis.U;
+    Points X(n, 3);
     d.U = Eigen::MatrixXd::Zero(3 * n, Usub.cols());
     int loose = 0;
     for (Index l = 0; l < n; ++l) {
-      const Index g = d.global_vertex[static_cast<std::size_t>(l)];
-      d.rest.row(l) = mesh.vertices.row(g) - d.rest_centre.transpose();
+      X.row(l) = mesh.vertices.row(d.global_vertex[static_cast<std::size_t>(l)]);
       if (const Index s = d.sub_vertex[static_cast<std::size_t>(l)]; s >= 0)
         d.U.middleRows<3>(3 * l) = Usub.middleRows<3>(3 * s);
       else
         ++loose;
     }
+    // The frame: the world frame when anchored, else at the rest centre of mass.
+    if (!d.anchored) {
+      const SystemForceIntegrals world(X, d.mass, d.U);
+      d.rest_centre = world.first_moment() / world.mass();
+      // No translation in the basis under this mass (UᵀM1 = 0): the deformation then carries no
+      // momentum. Exact for the reduced forces: a uniform translation changes neither the StVK
+      // forces nor, as they sum to zero, their projection.
+      if (d.r() > 0) {
+        const Eigen::VectorXd M1 = d.mass * Eigen::VectorXd::Ones(3 * n);
+        Eigen::MatrixXd T = Eigen::MatrixXd::Zero(3, d.r());  // Σ_l m_l U_l / m
+        for (Index l = 0; l < n; ++l) T += M1[3 * l] * d.U.middleRows<3>(3 * l);
+        T /= world.mass();
+        for (Index l = 0; l < n; ++l) d.U.middleRows<3>(3 * l) -= T;
+      }
+    }
+    d.rest = X.rowwise() - d.rest_centre.transpose();
+    d.integrals = SystemForceIntegrals(d.rest, d.mass, d.U);
+    d.reduced_mass = d.U.transpose() * (d.mass * d.U);
     if (loose > 0)
       log::info(
           "floating domains: domain {}: {} of its {} vertices lie only in coupling elements; "

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <Eigen/Cholesky>
 #include <Eigen/Geometry>
 
 #include "substruct/core/error.hpp"
@@ -10,16 +11,17 @@ namespace substruct {
 
 namespace {
 
-// The entries of a global 3N vector at the vertices of d's sub-mesh (zero when it is empty).
+// The entries of a global 3N vector at the domain's vertices (zero when it is empty).
 Eigen::VectorXd gather(const FloatingDomain& d, const Eigen::VectorXd& global) {
-  Eigen::VectorXd local = Eigen::VectorXd::Zero(3 * d.sub.mesh.num_vertices());
+  const auto n = static_cast<Index>(d.global_vertex.size());
+  Eigen::VectorXd local = Eigen::VectorXd::Zero(3 * n);
   if (global.size() == 0) return local;
-  for (std::size_t s = 0; s < d.sub.global_vertex.size(); ++s)
-    local.segment<3>(3 * static_cast<Index>(s)) = global.segment<3>(3 * d.sub.global_vertex[s]);
+  for (Index l = 0; l < n; ++l)
+    local.segment<3>(3 * l) = global.segment<3>(3 * d.global_vertex[static_cast<std::size_t>(l)]);
   return local;
 }
 
-// M 1 of d's sub-mesh: the lumped mass of each DOF.
+// M 1: the lumped mass of each DOF of the domain.
 Eigen::VectorXd lumped(const FloatingDomain& d) {
   return d.mass * Eigen::VectorXd::Ones(d.mass.cols());
 }
@@ -48,21 +50,21 @@ std::vector<DomainMotion> floating_motion_from(const std::vector<FloatingDomain>
       }
       t /= mass;
       vc /= mass;
-      const Points& X = d.sub.mesh.vertices;
       for (Index l = 0; l < u.size() / 3; ++l)
-        L += M1[3 * l] * (X.row(l).transpose() - d.rest_centre).cross(v.segment<3>(3 * l) - vc);
+        L += M1[3 * l] * d.rest.row(l).transpose().cross(v.segment<3>(3 * l) - vc);
       m.c += t;
       m.v = vc;
       m.omega = d.integrals.inertia().ldlt().solve(L);
       for (Index l = 0; l < u.size() / 3; ++l) {
-        const Vec3 arm = X.row(l).transpose() - d.rest_centre;
+        const Vec3 arm = d.rest.row(l).transpose();
         u_def.segment<3>(3 * l) -= t;
         v_def.segment<3>(3 * l) -= vc + m.omega.cross(arm);
       }
     }
-    const Eigen::MatrixXd& U = d.model->basis.U;
-    m.q = U.transpose() * (d.mass * u_def);
-    m.qdot = U.transpose() * (d.mass * v_def);
+    // The M-orthogonal projection on the basis: q = M_r⁻¹ UᵀM u.
+    const Eigen::LDLT<Eigen::MatrixXd> Mr(d.reduced_mass);
+    m.q = Mr.solve(d.U.transpose() * (d.mass * u_def));
+    m.qdot = Mr.solve(d.U.transpose() * (d.mass * v_def));
   }
   return motion;
 }
@@ -104,17 +106,15 @@ Energies floating_energies(const std::vector<FloatingDomain>& domains,
   Energies e;
   for (const FloatingDomain& d : domains) {
     const DomainMotion& m = motion[static_cast<std::size_t>(d.id)];
-    const Points& X = d.sub.mesh.vertices;
-    const Eigen::MatrixXd& U = d.model->basis.U;
     const Eigen::VectorXd M1 = lumped(d);
-    const Index n = X.rows();
+    const auto n = static_cast<Index>(d.global_vertex.size());
     Eigen::VectorXd v(3 * n);
     for (Index l = 0; l < n; ++l) {
-      Vec3 x = X.row(l).transpose() - d.rest_centre;
+      Vec3 x = d.rest.row(l).transpose();
       Vec3 xd = Vec3::Zero();
       if (d.r() > 0) {
-        x.noalias() += U.middleRows<3>(3 * l) * m.q;
-        xd.noalias() = U.middleRows<3>(3 * l) * m.qdot;
+        x.noalias() += d.U.middleRows<3>(3 * l) * m.q;
+        xd.noalias() = d.U.middleRows<3>(3 * l) * m.qdot;
       }
       v.segment<3>(3 * l) = m.v + m.omega.cross(m.R * x) + m.R * xd;
       e.gravity -= M1[3 * l] * gravity.dot(m.c + m.R * x);

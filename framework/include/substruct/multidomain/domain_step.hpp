@@ -22,7 +22,8 @@ struct DomainStepState {
 };
 
 /// Clears `system` (sized for the domains' unknowns) and fills the domains' rows:
-///   deformation (Eq. 9): (I + Δt(a I + b K) + Δt² K) q̇' = q̇ + Δt (Uᵀ(Rᵀ f_ext + f_fic) − f_int),
+///   deformation (Eq. 9): ((1 + Δt a) M_r + (Δt b + Δt²) K) q̇' =
+///                        M_r q̇ + Δt (Uᵀ(Rᵀ f_ext + f_fic) − f_int),   M_r = UᵀMU,
 ///   rigid (Eq. 10):      m(1 + Δt a) v' = m v + Δt (m g + Σ F),
 ///                        I(1 + Δt a) ω' = I ω + Δt (τ − ω × I ω),
 /// with the fictitious forces f_fic by the precomputed integrals at the current q, q̇ and frame

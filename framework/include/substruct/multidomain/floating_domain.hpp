@@ -27,12 +27,17 @@ struct FloatingDomain {
   bool anchored = false;             // holds fixed vertices: frame = world, no v, ω unknowns
   std::vector<Index> global_vertex;  // the domain's vertices, sorted
   Points rest;                       // X̄ (frame coordinates) of each of them
-  Eigen::MatrixXd U;                 // 3n×r; zero rows for vertices no element of `sub` uses
-  std::vector<Index> sub_vertex;     // vertex → its index in `sub` (−1: in no element of sub)
-  SubMesh sub;                       // the domain's own elements and the vertices they use
-  std::shared_ptr<const ReducedModel> model;
-  SparseMatrix mass;                // consistent mass of `sub` (its local numbering)
-  SystemForceIntegrals integrals;   // of `sub` in the frame: mass, inertia, UᵀME, W¹…W⁷
+  /// 3n×r: the reduced model's basis at the vertices of `sub`, zero at the others, less its
+  /// mass-weighted translation for a free domain (UᵀM1 = 0; the reduced forces are unchanged).
+  Eigen::MatrixXd U;
+  std::vector<Index> sub_vertex;  // vertex → its index in `sub` (−1: in no element of sub)
+  SubMesh sub;                    // the domain's own elements and the vertices they use
+  std::shared_ptr<const ReducedModel> model;  // forces f(q), K(q) of `sub`
+  /// 3n×3n over the domain's vertices: the consistent mass of its own elements plus, with the
+  /// vertex split, the lumped share ρV/4 of the coupling elements at each vertex.
+  SparseMatrix mass;
+  Eigen::MatrixXd reduced_mass;     // Uᵀ M U (r×r; the identity without coupling mass)
+  SystemForceIntegrals integrals;   // in the frame, with that mass: m, inertia, UᵀME, W¹…W⁷
   Vec3 rest_centre = Vec3::Zero();  // world rest position of the frame's origin
 
   int r() const { return static_cast<int>(U.cols()); }
