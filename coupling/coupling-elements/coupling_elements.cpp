@@ -16,6 +16,7 @@
 #include <Eigen/Geometry>
 
 #include "coupling_layer.hpp"
+#include "interface_cubature.hpp"
 #include "substruct/config/config.hpp"
 #include "substruct/core/error.hpp"
 #include "substruct/core/log.hpp"
@@ -48,7 +49,14 @@ po::options_description options() {
                   po::value<std::string>()->default_value("one-step"),
                   "one-step (every domain's q̇, v, ω in one linear system, §4.3) | two-step (rigid "
                   "motions first, then the deformations with the frames held: more artificial "
-                  "damping, Fig. 3)");
+                  "damping, Fig. 3)")(
+      "coupling-elements.interface_samples", po::value<int>()->default_value(0),
+      "interface cubature (§5, uniform weights): at most this many weighted coupling elements "
+      "per interface layer; 0 evaluates every coupling element")(
+      "coupling-elements.interface_training_poses", po::value<int>()->default_value(40),
+      "random poses the interface cubature is fitted on")(
+      "coupling-elements.interface_tolerance", po::value<double>()->default_value(0.01),
+      "relative training error at which the interface cubature stops adding elements");
   return d;
 }
 
@@ -83,6 +91,14 @@ class CouplingElements final : public CouplingMethod {
       throw Error(fmt::format(
           "coupling-elements.integration: unknown value '{}'; expected one-step or two-step",
           scheme));
+    cubature_.max_samples = config.get<int>("coupling-elements.interface_samples");
+    cubature_.training_poses = config.get<int>("coupling-elements.interface_training_poses");
+    cubature_.tolerance = config.get<double>("coupling-elements.interface_tolerance");
+    if (cubature_.max_samples < 0 || cubature_.training_poses < 1 || !(cubature_.tolerance >= 0))
+      throw Error(fmt::format(
+          "coupling-elements: interface_samples must be ≥ 0, interface_training_poses ≥ 1 and "
+          "interface_tolerance ≥ 0 (found {}, {}, {})",
+          cubature_.max_samples, cubature_.training_poses, cubature_.tolerance));
   }
 
   bool can_run(const Scene& scene, std::string& reason) const override {
@@ -110,6 +126,18 @@ class CouplingElements final : public CouplingMethod {
     const auto start = Clock::now();
     std::vector<std::pair<int, int>> pairs;
     coupling_ = find_coupling_elements(scene.mesh, domains_, pairs);
+    if (cubature_.max_samples > 0) {
+      const auto fit_start = Clock::now();
+      InterfaceCubatureReport report;
+      coupling_ =
+          fit_interface_cubature(coupling_, domains_, scene.material_model, cubature_, report);
+      if (context.stats) context.stats->add("interface cubature", seconds_since(fit_start));
+      log::info(
+          "coupling-elements: interface cubature keeps {} of {} coupling elements in {} layers; "
+          "worst relative force error {:.3g} (training), {:.3g} (held out)",
+          report.samples, report.elements, report.layers, report.training_error,
+          report.held_out_error);
+    }
     std::vector<int> sizes, rigid_sizes, deformation_sizes;
     for (const FloatingDomain& d : domains_) {
       sizes.push_back(d.unknowns());
@@ -290,6 +318,7 @@ class CouplingElements final : public CouplingMethod {
 
   ReductionSettings reduction_;
   Scheme scheme_ = Scheme::one_step;
+  InterfaceCubatureSettings cubature_;
 
   const Scene* scene_ = nullptr;
   std::vector<FloatingDomain> domains_;

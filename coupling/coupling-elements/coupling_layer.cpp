@@ -74,8 +74,12 @@ double add_coupling_terms(const std::vector<CouplingElement>& elements,
     Mat12 K;
     element_forces(model, ElementInput{&x, &c.Dm_inv, c.volume, c.lambda, c.mu}, &e,
                    system ? &f : nullptr, system ? &K : nullptr);
-    energy += e;
+    energy += c.weight * e;
     if (!system) continue;
+    if (c.weight != 1) {
+      f *= c.weight;
+      K *= c.weight;
+    }
     int ng = 0;
     for (int a = 0; a < 4; ++a) {
       const int d = c.domain[static_cast<std::size_t>(a)];

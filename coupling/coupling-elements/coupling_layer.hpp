@@ -18,6 +18,7 @@ struct CouplingElement {
   std::array<Index, 4> local{};  // each vertex's index in its domain's X_i
   Mat3 Dm_inv = Mat3::Identity();
   double volume = 0, lambda = 0, mu = 0;
+  double weight = 1;  // cubature weight (interface_cubature.hpp); 1 when every element is kept
 };
 
 /// The coupling elements of the mesh for the vertex partition the domains hold, and the pairs of
@@ -28,7 +29,8 @@ std::vector<CouplingElement> find_coupling_elements(const TetMesh& mesh,
 
 /// Adds the coupling elements' terms of one backward Euler step in velocities (Eq. 9–10, App. B)
 /// to `system` (when not null): b_d −= Δt J_aᵀ f_a and A_(d_a, d_b) += Δt² J_aᵀ K_ab J_b, for the
-/// internal forces f and the tangent K = ∂f/∂x of each element at the current positions, J_a the
+/// internal forces f and the tangent K = ∂f/∂x of each element (times its weight) at the current
+/// positions, J_a the
 /// vertex_jacobian of its vertex a. Returns their elastic energy.
 double add_coupling_terms(const std::vector<CouplingElement>& elements,
                           const std::vector<FloatingDomain>& domains,

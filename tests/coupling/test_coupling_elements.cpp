@@ -17,6 +17,7 @@
 #include <Eigen/Geometry>
 
 #include "coupling_layer.hpp"
+#include "interface_cubature.hpp"
 #include "substruct/bench/accuracy.hpp"
 #include "substruct/config/config.hpp"
 #include "substruct/core/error.hpp"
@@ -287,6 +288,36 @@ TEST_F(CouplingElementsTest, TwoDomainBeamFollowsTheGroundTruth) {
   EXPECT_LT(e.rms, 0.04);  // measured 0.032 (12 modes per domain)
   EXPECT_GT(ratio, 0.95);
   EXPECT_LT(ratio, 1.25);
+}
+
+TEST_F(CouplingElementsTest, InterfaceCubatureErrorFallsWithTheNumberOfSamples) {
+  // §5, Fig. 5 (uniform weights): the worst layer's force error on held-out poses falls as the
+  // layers keep more elements; weights are positive, and the step's matrix stays symmetric.
+  const Model m = model(config(box("auto:4")), 3, false);
+  double last_training = 2, first_held_out = 0, last_held_out = 0;
+  for (int samples : {2, 4, 8, 1000}) {
+    InterfaceCubatureSettings settings;
+    settings.max_samples = samples;
+    settings.tolerance = 1e-6;
+    InterfaceCubatureReport report;
+    const auto kept =
+        fit_interface_cubature(m.coupling, m.domains, MaterialModel::stvk, settings, report);
+    std::printf(
+        "interface cubature, ≤ %d per layer: %d of %d elements, error %.4f (training) "
+        "%.4f (held out)\n",
+        samples, report.samples, report.elements, report.training_error, report.held_out_error);
+    EXPECT_LE(report.training_error, last_training + 1e-12);
+    last_training = report.training_error;
+    if (samples == 2) first_held_out = report.held_out_error;
+    last_held_out = report.held_out_error;
+    for (const CouplingElement& c : kept) EXPECT_GT(c.weight, 0);
+    BlockSystem system = system_for(m);
+    add_coupling_terms(kept, m.domains, m.motion, MaterialModel::stvk, 0.01, &system);
+    const Eigen::MatrixXd A = system.matrix();
+    EXPECT_LT((A - A.transpose()).cwiseAbs().maxCoeff(), 1e-13 * A.cwiseAbs().maxCoeff());
+  }
+  EXPECT_LT(last_held_out, 0.5 * first_held_out);
+  EXPECT_LT(last_training, 1e-3);  // every element available: the fit is (nearly) exact
 }
 
 TEST_F(CouplingElementsTest, BadSettingsAreClearErrors) {

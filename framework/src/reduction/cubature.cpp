@@ -16,6 +16,7 @@
 #include "substruct/fem/elastic_force_model.hpp"
 #include "substruct/fem/element_kernels.hpp"
 #include "substruct/fem/tet_geometry.hpp"
+#include "substruct/reduction/cubature_fit.hpp"
 
 namespace substruct {
 
@@ -231,23 +232,55 @@ CubatureForceModel CubatureForceModel::train(const TetMesh& mesh, const Eigen::M
     if (progress) progress->advance();
   }
   const Eigen::VectorXd b = A.rowwise().sum();
+  CubatureFit fit = greedy_cubature_fit(
+      A, b, static_cast<int>(std::min<Index>(settings.max_elements, num_elements)),
+      settings.tolerance, progress);
+  const double error = fit.relative_error;
+  std::vector<Index> elements = std::move(fit.samples);
+  std::vector<double> weights = std::move(fit.weights);
+  CubatureForceModel model(mesh, U, std::move(elements), std::move(weights), settings.material);
+  model.training_error_ = error;
+  model.training_seconds_ =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return model;
+}
+
+double CubatureForceModel::relative_error(const TetMesh& mesh, const Eigen::MatrixXd& U,
+                                          const std::vector<Eigen::VectorXd>& poses) const {
+  check_basis(mesh, U);
+  const ElasticForceModel full(mesh, material_);
+  double sum = 0;
+  int counted = 0;
+  for (const Eigen::VectorXd& q : poses) {
+    const Eigen::VectorXd exact = U.transpose() * full.internal_force(U * q);
+    const double norm = exact.norm();
+    if (!(norm > 0)) continue;
+    sum += (force(q) - exact).squaredNorm() / (norm * norm);
+    ++counted;
+  }
+  return counted ? std::sqrt(sum / counted) : 0.0;
+}
+
+CubatureFit greedy_cubature_fit(const Eigen::MatrixXd& A, const Eigen::VectorXd& b, int max_samples,
+                                double tolerance, Progress* progress) {
+  if (b.size() != A.rows())
+    throw Error(fmt::format("cubature fit: {} target entries for {} rows", b.size(), A.rows()));
+  const Index candidates = A.cols();
   const double b_norm = b.norm();
   const Eigen::VectorXd column_norm = A.colwise().norm().transpose();
-
-  // Greedy selection with NNLS refits.
   std::vector<Index> selected;
-  std::vector<char> is_selected(static_cast<std::size_t>(num_elements), 0);
+  std::vector<char> is_selected(static_cast<std::size_t>(candidates), 0);
   Eigen::MatrixXd G;  // A_Sᵀ A_S
   Eigen::VectorXd h;  // A_Sᵀ b
-  Eigen::VectorXd w;  // the weights of the selected elements
+  Eigen::VectorXd w;  // the weights of the selected candidates
   Eigen::VectorXd residual = b;
   double error = b_norm > 0 ? 1.0 : 0.0;
-  const int steps = static_cast<int>(std::min<Index>(settings.max_elements, num_elements));
-  for (int step = 0; step < steps && error > settings.tolerance; ++step) {
+  const int steps = static_cast<int>(std::min<Index>(max_samples, candidates));
+  for (int step = 0; step < steps && error > tolerance; ++step) {
     const Eigen::VectorXd score = A.transpose() * residual;
     Index best = -1;
     double best_score = 0;
-    for (Index e = 0; e < num_elements; ++e) {
+    for (Index e = 0; e < candidates; ++e) {
       if (is_selected[static_cast<std::size_t>(e)] || !(column_norm[e] > 0)) continue;
       const double s = score[e] / column_norm[e];
       if (s > best_score) {
@@ -274,35 +307,14 @@ CubatureForceModel CubatureForceModel::train(const TetMesh& mesh, const Eigen::M
       if (w[k] > 0) residual.noalias() -= w[k] * A.col(selected[static_cast<std::size_t>(k)]);
     error = residual.norm() / b_norm;
   }
-
-  std::vector<Index> elements;
-  std::vector<double> weights;
+  CubatureFit fit;
+  fit.relative_error = error;
   for (std::size_t k = 0; k < selected.size(); ++k)
     if (w[static_cast<Eigen::Index>(k)] > 0) {
-      elements.push_back(selected[k]);
-      weights.push_back(w[static_cast<Eigen::Index>(k)]);
+      fit.samples.push_back(selected[k]);
+      fit.weights.push_back(w[static_cast<Eigen::Index>(k)]);
     }
-  CubatureForceModel model(mesh, U, std::move(elements), std::move(weights), settings.material);
-  model.training_error_ = error;
-  model.training_seconds_ =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  return model;
-}
-
-double CubatureForceModel::relative_error(const TetMesh& mesh, const Eigen::MatrixXd& U,
-                                          const std::vector<Eigen::VectorXd>& poses) const {
-  check_basis(mesh, U);
-  const ElasticForceModel full(mesh, material_);
-  double sum = 0;
-  int counted = 0;
-  for (const Eigen::VectorXd& q : poses) {
-    const Eigen::VectorXd exact = U.transpose() * full.internal_force(U * q);
-    const double norm = exact.norm();
-    if (!(norm > 0)) continue;
-    sum += (force(q) - exact).squaredNorm() / (norm * norm);
-    ++counted;
-  }
-  return counted ? std::sqrt(sum / counted) : 0.0;
+  return fit;
 }
 
 }  // namespace substruct

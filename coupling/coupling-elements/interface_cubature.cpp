@@ -1,0 +1,182 @@
+#include "interface_cubature.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <random>
+
+#include <fmt/format.h>
+
+#include <Eigen/Geometry>
+
+#include "substruct/core/error.hpp"
+#include "substruct/core/log.hpp"
+#include "substruct/fem/element_kernels.hpp"
+#include "substruct/reduction/cubature_fit.hpp"
+
+namespace substruct::coupling_elements {
+
+namespace {
+
+// The domains an element joins, ascending: its layer.
+std::vector<int> layer_of(const CouplingElement& c) {
+  std::vector<int> d(c.domain.begin(), c.domain.end());
+  std::sort(d.begin(), d.end());
+  d.erase(std::unique(d.begin(), d.end()), d.end());
+  return d;
+}
+
+// Offsets of each layer domain's unknowns in the layer's stacked force vector.
+std::vector<Index> layer_offsets(const std::vector<int>& layer,
+                                 const std::vector<FloatingDomain>& domains) {
+  std::vector<Index> offset{0};
+  for (int d : layer)
+    offset.push_back(offset.back() + domains[static_cast<std::size_t>(d)].unknowns());
+  return offset;
+}
+
+// Element c's generalised forces (Jᵀ f per domain of the layer, stacked), weight ignored.
+Eigen::VectorXd generalised_force(const CouplingElement& c, const std::vector<int>& layer,
+                                  const std::vector<Index>& offset,
+                                  const std::vector<FloatingDomain>& domains,
+                                  const std::vector<DomainMotion>& motion, MaterialModel material) {
+  Vec12 x;
+  for (int a = 0; a < 4; ++a) {
+    const auto& d = domains[static_cast<std::size_t>(c.domain[static_cast<std::size_t>(a)])];
+    x.segment<3>(3 * a) = vertex_position(d, motion[static_cast<std::size_t>(d.id)],
+                                          c.local[static_cast<std::size_t>(a)]);
+  }
+  Vec12 f;
+  element_forces(material, ElementInput{&x, &c.Dm_inv, c.volume, c.lambda, c.mu}, nullptr, &f,
+                 nullptr);
+  Eigen::VectorXd g = Eigen::VectorXd::Zero(offset.back());
+  for (int a = 0; a < 4; ++a) {
+    const int d = c.domain[static_cast<std::size_t>(a)];
+    const auto slot =
+        static_cast<std::size_t>(std::find(layer.begin(), layer.end(), d) - layer.begin());
+    const auto& dom = domains[static_cast<std::size_t>(d)];
+    if (dom.unknowns() == 0) continue;
+    const Eigen::MatrixXd J = vertex_jacobian(dom, motion[static_cast<std::size_t>(d)],
+                                              c.local[static_cast<std::size_t>(a)]);
+    g.segment(offset[slot], dom.unknowns()).noalias() += J.transpose() * f.segment<3>(3 * a);
+  }
+  return g;
+}
+
+// The forces of a layer's elements over the poses as the columns of A, each pose's blocks (F, f,
+// τ of each domain) divided by the norm of that block of the layer's total (Eq. 11).
+Eigen::MatrixXd training_matrix(const std::vector<const CouplingElement*>& members,
+                                const std::vector<int>& layer,
+                                const std::vector<FloatingDomain>& domains, MaterialModel material,
+                                const std::vector<std::vector<DomainMotion>>& poses) {
+  const std::vector<Index> offset = layer_offsets(layer, domains);
+  const Index dims = offset.back();
+  Eigen::MatrixXd A(dims * static_cast<Index>(poses.size()), static_cast<Index>(members.size()));
+  for (std::size_t t = 0; t < poses.size(); ++t) {
+    auto rows = A.middleRows(dims * static_cast<Index>(t), dims);
+    for (std::size_t e = 0; e < members.size(); ++e)
+      rows.col(static_cast<Index>(e)) =
+          generalised_force(*members[e], layer, offset, domains, poses[t], material);
+    const Eigen::VectorXd total = rows.rowwise().sum();
+    for (std::size_t k = 0; k < layer.size(); ++k) {
+      const auto& d = domains[static_cast<std::size_t>(layer[k])];
+      // Blocks: F (r rows), then f (3) and τ (3) for a free domain.
+      std::vector<std::pair<Index, Index>> blocks{{offset[k], d.r()}};
+      if (!d.anchored) {
+        blocks.emplace_back(offset[k] + d.r(), 3);
+        blocks.emplace_back(offset[k] + d.r() + 3, 3);
+      }
+      for (const auto& [start, size] : blocks) {
+        if (size == 0) continue;
+        const double norm = total.segment(start, size).norm();
+        if (norm > 0) rows.middleRows(start, size) /= norm;
+      }
+    }
+  }
+  return A;
+}
+
+}  // namespace
+
+std::vector<std::vector<DomainMotion>> interface_training_poses(
+    const std::vector<FloatingDomain>& domains, int count, std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  std::normal_distribution<double> normal;
+  std::uniform_real_distribution<double> uniform(-1, 1);
+  std::vector<Eigen::VectorXd> stiffness;  // diag K₀ per domain
+  for (const FloatingDomain& d : domains) {
+    Eigen::VectorXd f;
+    Eigen::MatrixXd K;
+    if (d.r() > 0) d.model->forces->evaluate(Eigen::VectorXd::Zero(d.r()), nullptr, &f, &K);
+    stiffness.push_back(d.r() > 0 ? Eigen::VectorXd(K.diagonal()) : Eigen::VectorXd());
+  }
+  std::vector<std::vector<DomainMotion>> poses(static_cast<std::size_t>(count));
+  for (auto& pose : poses) {
+    const double a = 0.1 * std::pow(10.0, uniform(rng));  // 0.01 … 1
+    for (const FloatingDomain& d : domains) {
+      DomainMotion m;
+      m.c = d.rest_centre;
+      m.q = Eigen::VectorXd::NullaryExpr(d.r(), [&] { return a * normal(rng); });
+      if (d.r() > 0) m.q.array() /= stiffness[static_cast<std::size_t>(d.id)].array().sqrt();
+      m.qdot = Eigen::VectorXd::Zero(d.r());
+      if (!d.anchored) {
+        const double size = (d.rest.colwise().maxCoeff() - d.rest.colwise().minCoeff()).norm();
+        const Vec3 axis = Vec3(normal(rng), normal(rng), normal(rng)).normalized();
+        m.R = Eigen::AngleAxisd(0.01 * a * normal(rng), axis).toRotationMatrix();
+        m.c += 0.002 * a * size * Vec3(normal(rng), normal(rng), normal(rng));
+      }
+      pose.push_back(m);
+    }
+  }
+  return poses;
+}
+
+std::vector<CouplingElement> fit_interface_cubature(const std::vector<CouplingElement>& elements,
+                                                    const std::vector<FloatingDomain>& domains,
+                                                    MaterialModel material,
+                                                    const InterfaceCubatureSettings& settings,
+                                                    InterfaceCubatureReport& report) {
+  report = {};
+  report.elements = static_cast<int>(elements.size());
+  if (settings.max_samples <= 0) {
+    report.samples = report.elements;
+    return elements;
+  }
+  if (settings.training_poses < 1 || !(settings.tolerance >= 0))
+    throw Error("coupling-elements: interface cubature needs training_poses ≥ 1 and tolerance ≥ 0");
+  std::map<std::vector<int>, std::vector<const CouplingElement*>> layers;
+  for (const CouplingElement& c : elements) layers[layer_of(c)].push_back(&c);
+  const auto training = interface_training_poses(domains, settings.training_poses, settings.seed);
+  const auto held_out =
+      interface_training_poses(domains, settings.training_poses, settings.seed + 1);
+  std::vector<CouplingElement> kept;
+  for (const auto& [layer, members] : layers) {
+    ++report.layers;
+    const Eigen::MatrixXd A = training_matrix(members, layer, domains, material, training);
+    const Eigen::VectorXd b = A.rowwise().sum();
+    const CubatureFit fit = greedy_cubature_fit(A, b, settings.max_samples, settings.tolerance);
+    std::vector<CouplingElement> subset;
+    Eigen::VectorXd w = Eigen::VectorXd::Zero(static_cast<Index>(members.size()));
+    for (std::size_t k = 0; k < fit.samples.size(); ++k) {
+      CouplingElement c = *members[static_cast<std::size_t>(fit.samples[k])];
+      c.weight = fit.weights[k];
+      w[fit.samples[k]] = fit.weights[k];
+      subset.push_back(c);
+    }
+    // The same normalised error on poses the fit has not seen.
+    const Eigen::MatrixXd H = training_matrix(members, layer, domains, material, held_out);
+    const Eigen::VectorXd exact = H.rowwise().sum();
+    const double tested = exact.norm() > 0 ? (H * w - exact).norm() / exact.norm() : 0.0;
+    report.training_error = std::max(report.training_error, fit.relative_error);
+    report.held_out_error = std::max(report.held_out_error, tested);
+    log::info(
+        "coupling-elements: interface {}: {} of {} coupling elements, error {:.3g} "
+        "(training) {:.3g} (held out)",
+        fmt::join(layer, "–"), subset.size(), members.size(), fit.relative_error, tested);
+    kept.insert(kept.end(), subset.begin(), subset.end());
+  }
+  report.samples = static_cast<int>(kept.size());
+  return kept;
+}
+
+}  // namespace substruct::coupling_elements
