@@ -56,7 +56,12 @@ po::options_description options() {
       "coupling-elements.interface_training_poses", po::value<int>()->default_value(40),
       "random poses the interface cubature is fitted on")(
       "coupling-elements.interface_tolerance", po::value<double>()->default_value(0.01),
-      "relative training error at which the interface cubature stops adding elements");
+      "relative training error at which the interface cubature stops adding elements")(
+      "coupling-elements.interface_weights", po::value<std::string>()->default_value("uniform"),
+      "uniform (one weight per element: the step's matrix stays symmetric, Cholesky) | "
+      "non-uniform (separate weights for F_i, F_j, (f_i, f_j), (τ_i, τ_j) on the same "
+      "elements: more accurate forces, but an unsymmetric matrix (block LU) and forces that no "
+      "longer derive from one energy, which can feed energy into the motion)");
   return d;
 }
 
@@ -66,11 +71,12 @@ enum class Scheme { one_step, two_step };
 struct Solve {
   std::unique_ptr<LinearSolver> solver;
   bool analyzed = false;
+  bool symmetric = true;  // false with non-uniform interface cubature weights
   void run(const SparseMatrix& A, const BlockStructure& blocks, const Eigen::VectorXd& b,
            Eigen::VectorXd& x) {
     if (!analyzed) {
       solver->set_blocks(blocks);
-      solver->analyze(A, MatrixProperties{true, true});
+      solver->analyze(A, MatrixProperties{symmetric, symmetric});
       analyzed = true;
     }
     solver->factorize(A);
@@ -94,6 +100,13 @@ class CouplingElements final : public CouplingMethod {
     cubature_.max_samples = config.get<int>("coupling-elements.interface_samples");
     cubature_.training_poses = config.get<int>("coupling-elements.interface_training_poses");
     cubature_.tolerance = config.get<double>("coupling-elements.interface_tolerance");
+    const auto weights = config.get<std::string>("coupling-elements.interface_weights");
+    if (weights != "uniform" && weights != "non-uniform")
+      throw Error(fmt::format(
+          "coupling-elements.interface_weights: unknown value '{}'; expected uniform or "
+          "non-uniform",
+          weights));
+    cubature_.non_uniform = weights == "non-uniform";
     if (cubature_.max_samples < 0 || cubature_.training_poses < 1 || !(cubature_.tolerance >= 0))
       throw Error(fmt::format(
           "coupling-elements: interface_samples must be ≥ 0, interface_training_poses ≥ 1 and "
@@ -149,7 +162,8 @@ class CouplingElements final : public CouplingMethod {
     deformation_blocks_ = BlockSystem(deformation_sizes, pairs).structure();
     solves_.clear();
     for (int k = 0; k < (scheme_ == Scheme::one_step ? 1 : 2); ++k)
-      solves_.push_back(Solve{context.solvers.coupled(), false});
+      solves_.push_back(Solve{context.solvers.coupled(), false,
+                              !(cubature_.non_uniform && cubature_.max_samples > 0)});
 
     domain_of_.assign(static_cast<std::size_t>(scene.mesh.num_vertices()), -1);
     for (const FloatingDomain& d : domains_)

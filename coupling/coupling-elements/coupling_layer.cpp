@@ -58,7 +58,7 @@ double add_coupling_terms(const std::vector<CouplingElement>& elements,
     std::array<int, 4> vertices{};
     int count = 0;
     Eigen::MatrixXd G;
-    Eigen::VectorXd f;
+    Eigen::VectorXd f, rows;
   };
   std::array<Group, 4> groups;
   Eigen::MatrixXd Kgh, KG;
@@ -76,7 +76,7 @@ double add_coupling_terms(const std::vector<CouplingElement>& elements,
                    system ? &f : nullptr, system ? &K : nullptr);
     energy += c.weight * e;
     if (!system) continue;
-    if (c.weight != 1) {
+    if (!c.split && c.weight != 1) {
       f *= c.weight;
       K *= c.weight;
     }
@@ -104,9 +104,18 @@ double add_coupling_terms(const std::vector<CouplingElement>& elements,
         group.G.middleRows<3>(3 * k) = vertex_jacobian(d, m, c.local[static_cast<std::size_t>(a)]);
         group.f.segment<3>(3 * k) = f.segment<3>(3 * a);
       }
+      // Row weights of this domain's unknowns: F rows, then f and τ (non-uniform cubature).
+      group.rows = Eigen::VectorXd::Ones(d.unknowns());
+      if (c.split) {
+        group.rows.head(d.r()).setConstant(c.split->F[static_cast<std::size_t>(group.vertices[0])]);
+        if (!d.anchored) {
+          group.rows.segment<3>(d.r()).setConstant(c.split->f);
+          group.rows.segment<3>(d.r() + 3).setConstant(c.split->tau);
+        }
+      }
       if (d.unknowns() > 0)
         system->b().segment(system->offset(d.id), d.unknowns()).noalias() -=
-            dt * (group.G.transpose() * group.f);
+            dt * group.rows.cwiseProduct(group.G.transpose() * group.f);
     }
     for (int g = 0; g < ng; ++g) {
       const Group& gg = groups[static_cast<std::size_t>(g)];
@@ -121,7 +130,11 @@ double add_coupling_terms(const std::vector<CouplingElement>& elements,
                 K.block<3, 3>(3 * gg.vertices[static_cast<std::size_t>(k)],
                               3 * hh.vertices[static_cast<std::size_t>(l)]);
         KG.noalias() = Kgh * hh.G;
-        system->block(gg.domain, hh.domain).noalias() += (dt * dt) * (gg.G.transpose() * KG);
+        if (c.split)
+          system->block(gg.domain, hh.domain).noalias() +=
+              (dt * dt) * gg.rows.asDiagonal() * (gg.G.transpose() * KG);
+        else
+          system->block(gg.domain, hh.domain).noalias() += (dt * dt) * (gg.G.transpose() * KG);
       }
     }
   }

@@ -4,6 +4,7 @@
 // with their domains, x = c + R (X̄ + U q), and its elastic force acts on each domain's
 // deformation (Eq. 5), linear motion and rotation (Eq. 8).
 #include <array>
+#include <optional>
 #include <vector>
 
 #include "substruct/fem/material_model.hpp"
@@ -19,6 +20,13 @@ struct CouplingElement {
   Mat3 Dm_inv = Mat3::Identity();
   double volume = 0, lambda = 0, mu = 0;
   double weight = 1;  // cubature weight (interface_cubature.hpp); 1 when every element is kept
+  /// Non-uniform cubature (§5): separate weights for the reduced forces F on each vertex's domain
+  /// (indexed by vertex), the linear forces f and the torques τ; empty when uniform.
+  struct Split {
+    std::array<double, 4> F{1, 1, 1, 1};
+    double f = 1, tau = 1;
+  };
+  std::optional<Split> split;
 };
 
 /// The coupling elements of the mesh for the vertex partition the domains hold, and the pairs of
@@ -29,7 +37,8 @@ std::vector<CouplingElement> find_coupling_elements(const TetMesh& mesh,
 
 /// Adds the coupling elements' terms of one backward Euler step in velocities (Eq. 9–10, App. B)
 /// to `system` (when not null): b_d −= Δt J_aᵀ f_a and A_(d_a, d_b) += Δt² J_aᵀ K_ab J_b, for the
-/// internal forces f and the tangent K = ∂f/∂x of each element (times its weight) at the current
+/// internal forces f and the tangent K = ∂f/∂x of each element (times its weight; with split
+/// weights, each domain's F, f and τ rows by their own, which makes A unsymmetric) at the current
 /// positions, J_a the
 /// vertex_jacobian of its vertex a. Returns their elastic energy.
 double add_coupling_terms(const std::vector<CouplingElement>& elements,

@@ -16,6 +16,10 @@ struct InterfaceCubatureSettings {
   int training_poses = 40;  // random poses the weights are fitted on
   double tolerance = 0.01;  // relative training error that stops the greedy fit
   std::uint64_t seed = 1;
+  /// Non-uniform weights (§5): on the samples of the uniform fit, separate non-negative weights
+  /// for F_i, F_j, (f_i, f_j) and (τ_i, τ_j) (the same weight for both domains' f and τ keeps
+  /// linear and angular momentum); the step's matrix is then unsymmetric (block LU).
+  bool non_uniform = false;
 };
 
 struct InterfaceCubatureReport {

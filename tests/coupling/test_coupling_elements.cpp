@@ -318,6 +318,46 @@ TEST_F(CouplingElementsTest, InterfaceCubatureErrorFallsWithTheNumberOfSamples) 
   }
   EXPECT_LT(last_held_out, 0.5 * first_held_out);
   EXPECT_LT(last_training, 1e-3);  // every element available: the fit is (nearly) exact
+
+  // Non-uniform weights on the same samples: at most the uniform error on the training poses.
+  for (int samples : {2, 4, 8}) {
+    InterfaceCubatureReport uniform, split;
+    InterfaceCubatureSettings settings;
+    settings.max_samples = samples;
+    settings.tolerance = 1e-6;
+    fit_interface_cubature(m.coupling, m.domains, MaterialModel::stvk, settings, uniform);
+    settings.non_uniform = true;
+    const auto kept =
+        fit_interface_cubature(m.coupling, m.domains, MaterialModel::stvk, settings, split);
+    std::printf(
+        "≤ %d per layer: uniform %.4f / %.4f, non-uniform %.4f / %.4f (training / held "
+        "out)\n",
+        samples, uniform.training_error, uniform.held_out_error, split.training_error,
+        split.held_out_error);
+    EXPECT_EQ(split.samples, uniform.samples);
+    EXPECT_LE(split.training_error, uniform.training_error + 1e-12);
+    for (const CouplingElement& c : kept) ASSERT_TRUE(c.split.has_value());
+  }
+}
+
+TEST_F(CouplingElementsTest, NonUniformInterfaceCubatureRunsWithBlockLU) {
+  // The unsymmetric system of non-uniform weights is solved by block LU; the free box keeps its
+  // momentum (the f and τ weights are shared by both domains of a layer).
+  const Config c =
+      config(box("auto:3"), {{"coupling.plugin", "coupling-elements", "test"},
+                             {"coupling-elements.interface_samples", "4", "test"},
+                             {"coupling-elements.interface_weights", "non-uniform", "test"},
+                             {"run.loads", "", "test"},
+                             {"run.exporters", "", "test"}});
+  Simulation sim(c, host_);
+  sim.reset();
+  ExternalForces push;
+  push.point_forces.push_back({0, Vec3(0.3, 1.0, 0.2)});
+  StepStats stats;
+  for (int k = 0; k < 20; ++k) sim.method().step(0.005, k < 5 ? push : ExternalForces{}, stats);
+  Points v;
+  sim.method().velocities(v);
+  EXPECT_TRUE(v.allFinite());
 }
 
 TEST_F(CouplingElementsTest, BadSettingsAreClearErrors) {
