@@ -57,6 +57,9 @@ po::options_description options() {
       "random poses the interface cubature is fitted on")(
       "coupling-elements.interface_tolerance", po::value<double>()->default_value(0.01),
       "relative training error at which the interface cubature stops adding elements")(
+      "coupling-elements.full_space_domains", po::value<std::string>()->default_value(""),
+      "domains simulated in full space inside the same system (§7), e.g. \"2 5\": their q are "
+      "the free DOFs of their own elements, for regions no small basis captures")(
       "coupling-elements.interface_weights", po::value<std::string>()->default_value("uniform"),
       "uniform (one weight per element: the step's matrix stays symmetric, Cholesky) | "
       "non-uniform (separate weights for F_i, F_j, (f_i, f_j), (τ_i, τ_j) on the same "
@@ -107,6 +110,8 @@ class CouplingElements final : public CouplingMethod {
           "non-uniform",
           weights));
     cubature_.non_uniform = weights == "non-uniform";
+    for (Index d : config.indices("coupling-elements.full_space_domains"))
+      full_space_.push_back(static_cast<int>(d));
     if (cubature_.max_samples < 0 || cubature_.training_poses < 1 || !(cubature_.tolerance >= 0))
       throw Error(fmt::format(
           "coupling-elements: interface_samples must be ≥ 0, interface_training_poses ≥ 1 and "
@@ -132,8 +137,14 @@ class CouplingElements final : public CouplingMethod {
     scene_ = &scene;
     ModelCache cache(reduction_.cache ? context.cache_dir : std::filesystem::path());
     std::vector<DomainModel> models;
+    for (int d : full_space_)
+      if (d >= scene.num_domains())
+        throw Error(
+            fmt::format("coupling-elements.full_space_domains: domain {} does not exist "
+                        "(the scene has {} domains)",
+                        d, scene.num_domains()));
     domains_ = build_floating_domains(scene, DomainSplit::vertices, reduction_, context.solvers,
-                                      cache, models);
+                                      cache, models, full_space_);
     if (context.stats) add_model_stats(models, *context.stats);
 
     const auto start = Clock::now();
@@ -333,6 +344,7 @@ class CouplingElements final : public CouplingMethod {
   ReductionSettings reduction_;
   Scheme scheme_ = Scheme::one_step;
   InterfaceCubatureSettings cubature_;
+  std::vector<int> full_space_;  // domains simulated in full space
 
   const Scene* scene_ = nullptr;
   std::vector<FloatingDomain> domains_;

@@ -360,6 +360,49 @@ TEST_F(CouplingElementsTest, NonUniformInterfaceCubatureRunsWithBlockLU) {
   EXPECT_TRUE(v.allFinite());
 }
 
+TEST_F(CouplingElementsTest, FullSpaceDomainsJoinTheSameSystem) {
+  // §7: a domain simulated in full space inside the same system. With both halves of the beam in
+  // full space the method has the full model's DOFs and its error against the full method is at
+  // most that of the reduced halves (what is left is backward Euler against Newmark).
+  // The tip over 60 steps of the beam in two domains sagging under gravity, and the DOFs.
+  auto run = [&](const std::string& method, const std::string& full_space, Index& dofs) {
+    const Config c =
+        config(beam("auto:2"), {{"coupling.plugin", method, "test"},
+                                {"coupling-elements.full_space_domains", full_space, "test"},
+                                {"run.exporters", "", "test"},
+                                {"run.loads", "gravity", "test"},
+                                {"gravity.acceleration", "-9.81 0 0", "test"}});
+    Simulation sim(c, host_);
+    sim.reset();
+    dofs = sim.method().dofs();
+    const Index v = sim.scene().tracked_vertices.front();
+    Eigen::MatrixXd tip(61, 3);
+    tip.row(0) = sim.positions().row(v);
+    StepStats stats;
+    for (int s = 1; s <= 60; ++s) {
+      sim.step(stats);
+      tip.row(s) = sim.positions().row(v);
+    }
+    return tip;
+  };
+  Index dofs_full = 0, dofs_reduced = 0, dofs_both = 0, dofs_one = 0;
+  const Eigen::MatrixXd tip = run("full", "", dofs_full);
+  const double size = load_scene(config(beam("auto:2"))).size();
+  const double reduced =
+      trajectory_error(run("coupling-elements", "", dofs_reduced), tip, size).rms;
+  const double one = trajectory_error(run("coupling-elements", "1", dofs_one), tip, size).rms;
+  const double both = trajectory_error(run("coupling-elements", "0 1", dofs_both), tip, size).rms;
+  std::printf(
+      "full-space domains: none %.4f (%ld DOFs), one %.4f (%ld), both %.4f (%ld; full %ld)\n",
+      reduced, static_cast<long>(dofs_reduced), one, static_cast<long>(dofs_one), both,
+      static_cast<long>(dofs_both), static_cast<long>(dofs_full));
+  EXPECT_EQ(dofs_both, dofs_full);
+  EXPECT_GT(dofs_one, dofs_reduced);
+  EXPECT_LE(both, reduced * 1.05);
+  EXPECT_LT(both, 0.03);
+  EXPECT_THROW(run("coupling-elements", "7", dofs_one), Error);  // no domain 7
+}
+
 TEST_F(CouplingElementsTest, BadSettingsAreClearErrors) {
   EXPECT_THROW(
       {

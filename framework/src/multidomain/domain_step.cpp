@@ -50,15 +50,16 @@ void assemble_domain_step(const std::vector<FloatingDomain>& domains,
       d.model->forces->evaluate(m.q, nullptr, &f_int, &K);
       A.topLeftCorner(r, r) = (dt * b + dt * dt) * K + (1 + dt * a) * d.reduced_mass;
       // Eq. 7: F_sub = Uᵀ(Rᵀ f_ext + f_fic), f_fic (Eq. 3) by the precomputed integrals.
-      FrameMotion frame;
-      if (!d.anchored) {
+      Eigen::VectorXd F = d.gravity_force * (Rt * forces.gravity) - f_int;
+      if (!d.anchored) {  // an anchored frame does not move: no fictitious forces
+        FrameMotion frame;
         frame.v = Rt * m.v;
         frame.omega = Rt * m.omega;
         frame.a = acceleration[i].first;
         frame.alpha = acceleration[i].second;
+        d.integrals.evaluate(frame, m.q, m.qdot, f_sys);
+        F += f_sys;
       }
-      d.integrals.evaluate(frame, m.q, m.qdot, f_sys);
-      Eigen::VectorXd F = d.integrals.uniform_force() * (Rt * forces.gravity) + f_sys - f_int;
       for (const auto& [l, f] : concentrated[i])
         F.noalias() += d.U.middleRows<3>(3 * l).transpose() * (Rt * f);
       rhs.segment(o, r) = d.reduced_mass * m.qdot + dt * F;

@@ -12,6 +12,7 @@
 #include "substruct/fem/mass.hpp"
 #include "substruct/fem/tet_geometry.hpp"
 #include "substruct/kinematics/skew.hpp"
+#include "substruct/reduction/full_space_force_model.hpp"
 #include "substruct/reduction/reduced_model.hpp"
 #include "substruct/scene/scene.hpp"
 
@@ -127,6 +128,26 @@ int face_connected_pieces(const TetMesh& mesh, const std::vector<Index>& element
   return pieces;
 }
 
+// A domain simulated in full space: its "basis" selects the free DOFs of its own elements.
+DomainModel full_space_model(const FloatingDomain& d, const Scene& scene,
+                             const DomainBoundary& boundary) {
+  const auto start = Clock::now();
+  auto model = std::make_shared<ReducedModel>();
+  auto forces = std::make_shared<FullSpaceForceModel>(d.sub.mesh, scene.material_model,
+                                                      boundary.fixed_vertices);
+  model->basis.U = forces->selection();
+  model->forces = forces;
+  model->vertices = d.sub.mesh.num_vertices();
+  model->elements = d.sub.mesh.num_elements();
+  DomainModel m;
+  m.domain = m.representative = d.id;
+  m.model = model;
+  m.origin = ModelOrigin::computed;
+  m.seconds = seconds_since(start);
+  log::info("domain {}: full space, {} DOFs", d.id, forces->r());
+  return m;
+}
+
 }  // namespace
 
 Index FloatingDomain::local(Index g) const {
@@ -138,7 +159,8 @@ Index FloatingDomain::local(Index g) const {
 std::vector<FloatingDomain> build_floating_domains(const Scene& scene, DomainSplit split,
                                                    const ReductionSettings& settings,
                                                    const SolverProvider& solvers, ModelCache& cache,
-                                                   std::vector<DomainModel>& models) {
+                                                   std::vector<DomainModel>& models,
+                                                   const std::vector<int>& full_space) {
   const TetMesh& mesh = scene.mesh;
   const int nd = scene.decomposition.partition.num_domains;
   std::vector<FloatingDomain> domains(static_cast<std::size_t>(nd));
@@ -206,16 +228,18 @@ std::vector<FloatingDomain> build_floating_domains(const Scene& scene, DomainSpl
     DomainBoundary boundary;
     for (Index f : scene.fixed_vertices)
       if (const Index l = d.sub.local_vertex(f); l >= 0) boundary.fixed_vertices.push_back(l);
-    d.anchored = !boundary.fixed_vertices.empty();
+    d.full_space = std::find(full_space.begin(), full_space.end(), d.id) != full_space.end();
+    d.anchored = !boundary.fixed_vertices.empty() || d.full_space;
     for (Index f : scene.fixed_vertices)
-      if (!d.anchored && d.local(f) >= 0)
+      if (boundary.fixed_vertices.empty() && d.local(f) >= 0)
         throw Error(fmt::format(
             "floating domains: fixed vertex {} of domain {} lies only in elements shared with "
             "other domains; fix vertices inside a domain",
             f, d.id));
     boundary.remove_rigid_modes = !d.anchored;
 
-    const DomainModel m = reduce(d, scene, boundary, settings, solvers, cache);
+    const DomainModel m = d.full_space ? full_space_model(d, scene, boundary)
+                                       : reduce(d, scene, boundary, settings, solvers, cache);
     d.model = m.model;
     models.push_back(m);
 
@@ -266,7 +290,11 @@ std::vector<FloatingDomain> build_floating_domains(const Scene& scene, DomainSpl
       }
     }
     d.rest = X.rowwise() - d.rest_centre.transpose();
-    d.integrals = SystemForceIntegrals(d.rest, d.mass, d.U);
+    // UᵀME: gravity's reduced force. The inertial integrals only for a moving frame.
+    Eigen::MatrixXd E = Eigen::MatrixXd::Zero(3 * n, 3);
+    for (Index l = 0; l < n; ++l) E.middleRows<3>(3 * l).setIdentity();
+    d.gravity_force = d.U.transpose() * (d.mass * E);
+    if (!d.anchored) d.integrals = SystemForceIntegrals(d.rest, d.mass, d.U);
     d.reduced_mass = d.U.transpose() * (d.mass * d.U);
     if (loose > 0)
       log::info(

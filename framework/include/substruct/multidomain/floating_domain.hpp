@@ -24,7 +24,10 @@ enum class DomainSplit { vertices, elements };
 
 struct FloatingDomain {
   int id = 0;
-  bool anchored = false;             // holds fixed vertices: frame = world, no v, ω unknowns
+  /// The frame is the world's and there are no v, ω unknowns: the domain holds fixed vertices,
+  /// or it is simulated in full space.
+  bool anchored = false;
+  bool full_space = false;           // q = its free DOFs, forces of the full FEM model (§7)
   std::vector<Index> global_vertex;  // the domain's vertices, sorted
   Points rest;                       // X̄ (frame coordinates) of each of them
   /// 3n×r: the reduced model's basis at the vertices of `sub`, zero at the others, less its
@@ -36,8 +39,9 @@ struct FloatingDomain {
   /// 3n×3n over the domain's vertices: the consistent mass of its own elements plus, with the
   /// vertex split, the lumped share ρV/4 of the coupling elements at each vertex.
   SparseMatrix mass;
-  Eigen::MatrixXd reduced_mass;     // Uᵀ M U (r×r; the identity without coupling mass)
-  SystemForceIntegrals integrals;   // in the frame, with that mass: m, inertia, UᵀME, W¹…W⁷
+  Eigen::MatrixXd reduced_mass;  // Uᵀ M U (r×r; the identity without coupling mass)
+  Eigen::Matrix<double, Eigen::Dynamic, 3> gravity_force;  // UᵀME: f = UᵀME (Rᵀ g)
+  SystemForceIntegrals integrals;   // free domains, in the frame: m, I, UᵀME, W¹…W⁷
   Vec3 rest_centre = Vec3::Zero();  // world rest position of the frame's origin
 
   int r() const { return static_cast<int>(U.cols()); }
@@ -68,10 +72,13 @@ Eigen::MatrixXd vertex_jacobian(const FloatingDomain& d, const DomainMotion& m, 
 /// each basis (settings.modes modes; from `cache` when it holds them) and fills `models` (one per
 /// domain, for the precompute statistics). Throws Error naming the domain when it keeps no vertex
 /// or no element of its own, when its own elements fall apart into pieces joined by no face, or
-/// when a fixed vertex lies only in elements shared with other domains.
+/// when a fixed vertex lies only in elements shared with other domains. The domains listed in
+/// `full_space` are simulated in full space (FullSpaceForceModel: q = the free DOFs of their own
+/// elements, frame = world), e.g. an interface region no small basis captures (Wu et al. 2015, §7).
 std::vector<FloatingDomain> build_floating_domains(const Scene& scene, DomainSplit split,
                                                    const ReductionSettings& settings,
                                                    const SolverProvider& solvers, ModelCache& cache,
-                                                   std::vector<DomainModel>& models);
+                                                   std::vector<DomainModel>& models,
+                                                   const std::vector<int>& full_space = {});
 
 }  // namespace substruct
