@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <limits>
 #include <map>
 #include <memory>
 #include <sstream>
@@ -30,6 +31,7 @@
 #include "substruct/config/config.hpp"
 #include "substruct/core/error.hpp"
 #include "substruct/core/log.hpp"
+#include "substruct/core/parse_number.hpp"
 #include "substruct/coupling/coupling_method.hpp"
 #include "substruct/plugin/plugin_descriptor.hpp"
 #include "substruct/reduction/domain_models.hpp"
@@ -116,25 +118,19 @@ class InertiaCoupling final : public CouplingMethod {
     beta_ = positive(config, "inertia.level_frequency_scale");
     for (const std::string& item : config.list("inertia.domain_frequency_scale")) {
       const auto colon = item.find(':');
-      int domain = -1;
-      double factor = 0;
-      try {
-        if (colon == std::string::npos) throw std::invalid_argument("no colon");
-        std::size_t used = 0;
-        domain = std::stoi(item.substr(0, colon), &used);
-        if (used != colon) throw std::invalid_argument("domain");
-        factor = std::stod(item.substr(colon + 1), &used);
-        if (used != item.size() - colon - 1) throw std::invalid_argument("factor");
-      } catch (const std::exception&) {
+      const std::optional<long> domain =
+          colon == std::string::npos ? std::nullopt : parse_integer(item.substr(0, colon));
+      const std::optional<double> factor =
+          colon == std::string::npos ? std::nullopt : parse_number(item.substr(colon + 1));
+      if (!domain || !factor || *domain > std::numeric_limits<int>::max())
         throw Error(fmt::format(
             "inertia.domain_frequency_scale: expected DOMAIN:FACTOR items like \"3:0.5\", found "
             "'{}'",
             item));
-      }
-      if (domain < 0 || !(factor > 0))
+      if (*domain < 0 || !(*factor > 0))
         throw Error(fmt::format(
             "inertia.domain_frequency_scale: '{}' needs a domain ≥ 0 and a factor > 0", item));
-      domain_scale_[domain] = factor;
+      domain_scale_[static_cast<int>(*domain)] = *factor;
     }
     threshold_ = config.get<double>("inertia.fracture_threshold");
     if (threshold_ < 0) throw Error("inertia.fracture_threshold must be ≥ 0 (0 = off)");

@@ -19,6 +19,7 @@
 #include "substruct/config/config.hpp"
 #include "substruct/core/error.hpp"
 #include "substruct/core/log.hpp"
+#include "substruct/core/parse_number.hpp"
 #include "substruct/plugin/plugin_host.hpp"
 
 namespace substruct::cli {
@@ -77,12 +78,11 @@ BenchArguments parse(const Args& raw) {
     };
     auto integer = [&](const char* name, long low) {
       const std::string text = value(name);
-      char* end = nullptr;
-      const long n = std::strtol(text.c_str(), &end, 10);
-      if (text.empty() || *end != '\0' || n < low)
+      const std::optional<long> n = parse_integer(text);
+      if (!n || *n < low)
         throw Error(
             fmt::format("bench: --{} must be an integer ≥ {}, found '{}'", name, low, text));
-      return n;
+      return *n;
     };
     if (arg == "--help" || arg == "-h") {
       a.help = true;

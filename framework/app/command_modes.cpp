@@ -17,6 +17,7 @@
 #include "commands.hpp"
 #include "substruct/config/config.hpp"
 #include "substruct/core/error.hpp"
+#include "substruct/core/parse_number.hpp"
 #include "substruct/core/progress.hpp"
 #include "substruct/fem/elastic_force_model.hpp"
 #include "substruct/fem/mass.hpp"
@@ -60,29 +61,17 @@ struct Options {
 };
 
 int parse_count(const std::string& text) {
-  std::size_t used = 0;
-  int value = 0;
-  try {
-    value = std::stoi(text, &used);
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  if (used != text.size() || value < 1)
+  const std::optional<long> value = parse_integer(text);
+  if (!value || *value < 1 || *value > std::numeric_limits<int>::max())
     throw Error(fmt::format("modes: --count expects a positive whole number, found '{}'", text));
-  return value;
+  return static_cast<int>(*value);
 }
 
 double parse_shift(const std::string& text) {
-  std::size_t used = 0;
-  double value = 0;
-  try {
-    value = std::stod(text, &used);
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  if (used != text.size() || !std::isfinite(value))
+  const std::optional<double> value = parse_number(text);
+  if (!value || !std::isfinite(*value))
     throw Error(fmt::format("modes: --shift expects a number [1/s²], found '{}'", text));
-  return value;
+  return *value;
 }
 
 /// Options from the arguments (global options already removed); false when --help was asked.

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "substruct/core/error.hpp"
+#include "substruct/core/parse_number.hpp"
 
 namespace substruct::viewer {
 
@@ -24,29 +25,17 @@ const char* to_string(Colouring colouring) {
 namespace {
 
 long parse_long(const std::string& option, const std::string& text, long min) {
-  std::size_t used = 0;
-  long value = 0;
-  try {
-    value = std::stol(text, &used);
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  if (used != text.size() || value < min)
+  const std::optional<long> value = parse_integer(text);
+  if (!value || *value < min)
     throw Error(fmt::format("view: {} expects an integer ≥ {}, found '{}'", option, min, text));
-  return value;
+  return *value;
 }
 
 double parse_double(const std::string& option, const std::string& text) {
-  std::size_t used = 0;
-  double value = 0;
-  try {
-    value = std::stod(text, &used);
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  if (used != text.size() || !std::isfinite(value) || value < 0)
+  const std::optional<double> value = parse_number(text);
+  if (!value || !std::isfinite(*value) || *value < 0)
     throw Error(fmt::format("view: {} expects a number ≥ 0, found '{}'", option, text));
-  return value;
+  return *value;
 }
 
 Vec3 parse_vec3(const std::string& option, const std::string& text) {

@@ -1,4 +1,5 @@
 #include "substruct/config/config.hpp"
+#include "substruct/core/parse_number.hpp"
 
 #include <algorithm>
 #include <fstream>
@@ -340,16 +341,10 @@ std::vector<std::string> Config::list(const std::string& key) const {
 std::vector<Index> Config::indices(const std::string& key) const {
   std::vector<Index> result;
   for (const std::string& item : list(key)) {
-    std::size_t used = 0;
-    long value = -1;
-    try {
-      value = std::stol(item, &used);
-    } catch (const std::exception&) {
-      used = 0;
-    }
-    if (used != item.size() || value < 0)
+    const std::optional<long> value = parse_integer(item);
+    if (!value || *value < 0)
       throw Error(fmt::format("{}: expected non-negative vertex indices, found '{}'", key, item));
-    result.push_back(static_cast<Index>(value));
+    result.push_back(static_cast<Index>(*value));
   }
   return result;
 }

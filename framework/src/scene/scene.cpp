@@ -1,4 +1,5 @@
 #include "substruct/scene/scene.hpp"
+#include "substruct/core/parse_number.hpp"
 
 #include <algorithm>
 #include <set>
@@ -126,16 +127,12 @@ Scene load_scene(const Config& config) {
   if (root == "auto") {
     scene.root = scene.graph.choose_root(scene.fixed_vertices, scene.decomposition);
   } else {
-    try {
-      std::size_t used = 0;
-      scene.root = std::stoi(root, &used);
-      if (used != root.size()) throw std::invalid_argument(root);
-    } catch (const std::exception&) {
+    const std::optional<long> id = parse_integer(root);
+    if (!id)
       throw Error(fmt::format("[scene] root: expected a domain id or 'auto', found '{}'", root));
-    }
-    if (scene.root < 0 || scene.root >= domains)
-      throw Error(
-          fmt::format("[scene] root = {}: the scene has domains 0…{}", scene.root, domains - 1));
+    if (*id < 0 || *id >= domains)
+      throw Error(fmt::format("[scene] root = {}: the scene has domains 0…{}", *id, domains - 1));
+    scene.root = static_cast<int>(*id);
   }
 
   const std::string loops = config.get<std::string>("scene.resolve_loops");

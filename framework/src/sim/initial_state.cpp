@@ -1,4 +1,5 @@
 #include "substruct/sim/initial_state.hpp"
+#include "substruct/core/parse_number.hpp"
 
 #include <algorithm>
 #include <array>
@@ -51,27 +52,16 @@ std::optional<ModeSpec> parse_mode_spec(const std::string& key, const std::strin
   if (in >> extra) throw malformed(fmt::format("unexpected '{}' after AMPLITUDE", extra));
 
   ModeSpec spec;
-  std::size_t used = 0;
-  long k = 0;
-  try {
-    k = std::stol(k_text, &used);
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  if (used == 0 || used != k_text.size())
-    throw malformed(fmt::format("K = '{}' is not an integer", k_text));
+  const std::optional<long> parsed_k = parse_integer(k_text);
+  if (!parsed_k) throw malformed(fmt::format("K = '{}' is not an integer", k_text));
+  const long k = *parsed_k;
   if (k < 1) throw malformed(fmt::format("K = {} but modes are numbered from 1", k));
   if (k > 1'000'000'000L) throw malformed(fmt::format("K = {} is too large", k));
   spec.mode = static_cast<int>(k);
 
-  used = 0;
-  try {
-    spec.amplitude = std::stod(amplitude_text, &used);
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  if (used == 0 || used != amplitude_text.size())
-    throw malformed(fmt::format("AMPLITUDE = '{}' is not a number", amplitude_text));
+  const std::optional<double> amplitude = parse_number(amplitude_text);
+  if (!amplitude) throw malformed(fmt::format("AMPLITUDE = '{}' is not a number", amplitude_text));
+  spec.amplitude = *amplitude;
   if (!std::isfinite(spec.amplitude) || spec.amplitude < 0)
     throw malformed(fmt::format("AMPLITUDE = {} must be finite and ≥ 0", amplitude_text));
   return spec;
