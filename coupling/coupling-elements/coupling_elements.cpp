@@ -169,6 +169,7 @@ class CouplingElements final : public CouplingMethod {
       deformation_sizes.push_back(d.r());
     }
     system_ = BlockSystem(sizes, pairs);
+    blocks_ = system_.structure();
     rigid_blocks_ = BlockSystem(rigid_sizes, pairs).structure();
     deformation_blocks_ = BlockSystem(deformation_sizes, pairs).structure();
     solves_.clear();
@@ -208,7 +209,7 @@ class CouplingElements final : public CouplingMethod {
       assemble(dt, forces, &stats);
       t0 = Clock::now();
       Eigen::VectorXd y;
-      solve(0, system_.matrix(), system_.structure(), system_.b(), y);
+      solve(0, system_.matrix(), blocks_, system_.b(), y);
       const double t_solve = seconds_since(t0);
       t0 = Clock::now();
       update(dt, y, true, true);
@@ -230,20 +231,6 @@ class CouplingElements final : public CouplingMethod {
           select(system_.b(), deformation_rows), y_def);
     update(dt, scatter(y_def, deformation_rows), false, true);
     stats.add("two-step", seconds_since(t0));
-  }
-
-  void positions(Points& x) const override {
-    require_precomputed("positions");
-    std::vector<DomainPose> poses;
-    domain_poses(poses);
-    reduced_world_state(geometry_, poses, &x, nullptr);
-  }
-
-  void velocities(Points& v) const override {
-    require_precomputed("velocities");
-    std::vector<DomainPose> poses;
-    domain_poses(poses);
-    reduced_world_state(geometry_, poses, nullptr, &v);
   }
 
   const ReducedGeometry* reduced_geometry() const override {
@@ -351,7 +338,7 @@ class CouplingElements final : public CouplingMethod {
   std::vector<CouplingElement> coupling_;
   std::vector<int> domain_of_;
   BlockSystem system_;
-  BlockStructure rigid_blocks_, deformation_blocks_;
+  BlockStructure blocks_, rigid_blocks_, deformation_blocks_;
   std::vector<Solve> solves_;
   ReducedGeometry geometry_;
   std::vector<DomainMotion> motion_;

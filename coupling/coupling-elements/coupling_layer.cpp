@@ -101,7 +101,7 @@ double add_coupling_terms(const std::vector<CouplingElement>& elements,
       group.f.resize(3 * group.count);
       for (int k = 0; k < group.count; ++k) {
         const int a = group.vertices[static_cast<std::size_t>(k)];
-        group.G.middleRows<3>(3 * k) = vertex_jacobian(d, m, c.local[static_cast<std::size_t>(a)]);
+        vertex_jacobian(d, m, c.local[static_cast<std::size_t>(a)], group.G.middleRows<3>(3 * k));
         group.f.segment<3>(3 * k) = f.segment<3>(3 * a);
       }
       // Row weights of this domain's unknowns: F rows, then f and τ (non-uniform cubature).

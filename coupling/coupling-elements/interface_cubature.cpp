@@ -56,8 +56,9 @@ Eigen::VectorXd generalised_force(const CouplingElement& c, const std::vector<in
         static_cast<std::size_t>(std::find(layer.begin(), layer.end(), d) - layer.begin());
     const auto& dom = domains[static_cast<std::size_t>(d)];
     if (dom.unknowns() == 0) continue;
-    const Eigen::MatrixXd J = vertex_jacobian(dom, motion[static_cast<std::size_t>(d)],
-                                              c.local[static_cast<std::size_t>(a)]);
+    Eigen::MatrixXd J(3, dom.unknowns());
+    vertex_jacobian(dom, motion[static_cast<std::size_t>(d)], c.local[static_cast<std::size_t>(a)],
+                    J);
     g.segment(offset[slot], dom.unknowns()).noalias() += J.transpose() * f.segment<3>(3 * a);
   }
   return g;

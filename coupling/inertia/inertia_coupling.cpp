@@ -476,20 +476,6 @@ class InertiaCoupling final : public CouplingMethod {
     }
   }
 
-  void positions(Points& x) const override {
-    require_precomputed("positions");
-    std::vector<DomainPose> poses;
-    domain_poses(poses);
-    reduced_world_state(geometry_, poses, &x, nullptr);
-  }
-
-  void velocities(Points& v) const override {
-    require_precomputed("velocities");
-    std::vector<DomainPose> poses;
-    domain_poses(poses);
-    reduced_world_state(geometry_, poses, nullptr, &v);
-  }
-
   Energies energies(const Vec3& gravity) const override {
     require_precomputed("energies");
     Energies e;

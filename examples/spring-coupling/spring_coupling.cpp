@@ -128,19 +128,13 @@ class SpringCoupling final : public CouplingMethod {
     advance_floating_domains(domains_, system_, y, dt, true, true, step_, motion_, acceleration_);
   }
 
-  // 5. Outputs: positions through the framework's geometry kernel (the copies of an interface
-  //    vertex averaged), energies, the gap the springs leave.
-  void positions(Points& x) const override {
-    std::vector<DomainPose> poses;
-    floating_poses(motion_, poses);
-    reduced_world_state(geometry_, poses, &x, nullptr);
+  // 5. Outputs: with the layout and the poses, the framework computes the positions and
+  //    velocities (its geometry kernel; the copies of an interface vertex averaged) for
+  //    positions(), velocities(), the viewer and the geometry plugins; then energies and the gap
+  //    the springs leave.
+  const ReducedGeometry* reduced_geometry() const override {
+    return scene_ != nullptr ? &geometry_ : nullptr;
   }
-  void velocities(Points& v) const override {
-    std::vector<DomainPose> poses;
-    floating_poses(motion_, poses);
-    reduced_world_state(geometry_, poses, nullptr, &v);
-  }
-  const ReducedGeometry* reduced_geometry() const override { return &geometry_; }
   void domain_poses(std::vector<DomainPose>& poses) const override {
     floating_poses(motion_, poses);
   }
@@ -177,7 +171,9 @@ class SpringCoupling final : public CouplingMethod {
       const FloatingDomain& db = domains_[static_cast<std::size_t>(s.b)];
       const DomainMotion& ma = motion_[static_cast<std::size_t>(s.a)];
       const DomainMotion& mb = motion_[static_cast<std::size_t>(s.b)];
-      const Eigen::MatrixXd Ja = vertex_jacobian(da, ma, s.la), Jb = vertex_jacobian(db, mb, s.lb);
+      Eigen::MatrixXd Ja(3, da.unknowns()), Jb(3, db.unknowns());
+      vertex_jacobian(da, ma, s.la, Ja);
+      vertex_jacobian(db, mb, s.lb, Jb);
       const Vec3 f = k_ * stretch(s);
       const double c = dt * dt * k_;
       if (Ja.cols() > 0) {

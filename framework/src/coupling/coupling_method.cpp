@@ -1,5 +1,7 @@
 #include "substruct/coupling/coupling_method.hpp"
 
+#include "substruct/core/error.hpp"
+
 namespace substruct {
 
 namespace {
@@ -16,7 +18,27 @@ void add_stage(std::vector<std::pair<std::string, double>>& stages, const std::s
   stages.emplace_back(stage, seconds);
 }
 
+// The world positions (x) or velocities (v) of the reduced layout at the current poses.
+void reduced_state(const CouplingMethod& method, Points* x, Points* v) {
+  const ReducedGeometry* layout = method.reduced_geometry();
+  if (layout == nullptr)
+    throw Error(
+        "this coupling method has no reduced layout (not precomputed yet?) and does not "
+        "implement positions()/velocities()");
+  std::vector<DomainPose> poses;
+  method.domain_poses(poses);
+  reduced_world_state(*layout, poses, x, v);
+}
+
 }  // namespace
+
+void CouplingMethod::positions(Points& x) const {
+  reduced_state(*this, &x, nullptr);
+}
+
+void CouplingMethod::velocities(Points& v) const {
+  reduced_state(*this, nullptr, &v);
+}
 
 bool CouplingMethod::can_run(const Scene& /*scene*/, std::string& /*reason*/) const {
   return true;

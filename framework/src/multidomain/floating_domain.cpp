@@ -311,9 +311,12 @@ Vec3 vertex_position(const FloatingDomain& d, const DomainMotion& m, Index l) {
   return m.c + m.R * x;
 }
 
-Eigen::MatrixXd vertex_jacobian(const FloatingDomain& d, const DomainMotion& m, Index l) {
+void vertex_jacobian(const FloatingDomain& d, const DomainMotion& m, Index l,
+                     Eigen::Ref<Eigen::MatrixXd> J) {
   const int r = d.r();
-  Eigen::MatrixXd J(3, d.unknowns());
+  if (J.rows() != 3 || J.cols() != d.unknowns())
+    throw Error(fmt::format("vertex Jacobian: {}×{} for domain {} with {} unknowns", J.rows(),
+                            J.cols(), d.id, d.unknowns()));
   if (r > 0) J.leftCols(r).noalias() = m.R * d.U.middleRows<3>(3 * l);
   if (!d.anchored) {
     Vec3 x = d.rest.row(l).transpose();
@@ -321,7 +324,6 @@ Eigen::MatrixXd vertex_jacobian(const FloatingDomain& d, const DomainMotion& m, 
     J.middleCols<3>(r) = Mat3::Identity();   // ∂ẋ/∂v
     J.middleCols<3>(r + 3) = -hat(m.R * x);  // ω × (R x̃) = −(R x̃)~ ω
   }
-  return J;
 }
 
 }  // namespace substruct

@@ -68,8 +68,10 @@ class CouplingMethod : public Component {
 
   /// World positions and velocities of every volumetric vertex (N×3, global numbering).
   /// Where a method duplicates interface vertices, it returns their average.
-  virtual void positions(Points& x) const = 0;
-  virtual void velocities(Points& v) const = 0;
+  /// By default (for methods with a reduced layout), the framework's geometry kernel on
+  /// reduced_geometry() and domain_poses(); methods without one implement them (Error otherwise).
+  virtual void positions(Points& x) const;
+  virtual void velocities(Points& v) const;
 
   /// Energies of the current state under gravity g.
   virtual Energies energies(const Vec3& gravity) const = 0;
@@ -80,8 +82,8 @@ class CouplingMethod : public Component {
   /// A method whose state is domains in moving frames may expose its layout (valid after
   /// precompute) and per-step poses: then the framework computes world positions and velocities
   /// through the selected geometry plugin ([solvers] geometry) instead of positions() and
-  /// velocities(), which must give the same values (geometry/reduced_geometry.hpp). Methods
-  /// without one (e.g. full) return nullptr.
+  /// velocities(), which by default evaluate the same kernel (geometry/reduced_geometry.hpp).
+  /// Methods without one (e.g. full) return nullptr.
   virtual const ReducedGeometry* reduced_geometry() const { return nullptr; }
   /// One pose per domain of reduced_geometry(), for the current state.
   virtual void domain_poses(std::vector<DomainPose>& /*poses*/) const {}

@@ -66,7 +66,9 @@ Vec3 vertex_position(const FloatingDomain& d, const DomainMotion& m, Index l);
 
 /// ∂ẋ_l/∂(q̇, v, ω), world axes (3 × d.unknowns()): [R U_l, I, −(R x̃_l)~], x̃_l = X̄_l + U_l q
 /// (ẋ = R U q̇ + v + ω × R x̃; Wu et al. 2015, App. B).
-Eigen::MatrixXd vertex_jacobian(const FloatingDomain& d, const DomainMotion& m, Index l);
+/// J must be 3 × d.unknowns() (e.g. three rows of a larger matrix); nothing is allocated.
+void vertex_jacobian(const FloatingDomain& d, const DomainMotion& m, Index l,
+                     Eigen::Ref<Eigen::MatrixXd> J);
 
 /// Builds the domains of the scene's element partition split as `split` asks, computes or loads
 /// each basis (settings.modes modes; from `cache` when it holds them) and fills `models` (one per
