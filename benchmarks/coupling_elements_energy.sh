@@ -12,6 +12,7 @@
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 repo="$(cd "$here/.." && pwd)"
+source "$here/tools/study_common.sh"
 out="out/coupling-elements-energy" duration=2 substruct=""
 if [[ $# -gt 0 && "$1" != --* ]]; then out="$1"; shift; fi
 while [[ $# -gt 0 ]]; do
@@ -21,14 +22,8 @@ while [[ $# -gt 0 ]]; do
     *) echo "coupling_elements_energy.sh: unknown argument '$1'" >&2; exit 2 ;;
   esac
 done
-if [[ -z "$substruct" ]]; then
-  for candidate in "$repo/build/bin/substruct" "$repo/build-lead/bin/substruct"; do
-    [[ -x "$candidate" ]] && substruct="$candidate" && break
-  done
-fi
-[[ -x "$substruct" ]] || { echo "no substruct command (--substruct PATH)" >&2; exit 2; }
-mkdir -p "$out"
-out="$(cd "$out" && pwd)"
+substruct="$(study_substruct coupling_elements_energy.sh "$substruct")"
+out="$(study_out "$out")"
 for scheme in one-step two-step; do
   for dt in 0.001 0.005 0.01 0.02; do
     steps=$(/usr/bin/python3 -c "print(round($duration / $dt))")

@@ -28,6 +28,7 @@ set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 repo="$(cd "$here/.." && pwd)"
+source "$here/tools/study_common.sh"
 report="$here/tools/trajectory_report.py"
 python=/usr/bin/python3
 
@@ -36,7 +37,7 @@ amplitude=4.4  # m/s
 dt=0.005       # s
 duration=0.82  # s: 3 periods of the ground truth's first mode (3.66 Hz)
 scene="$repo/share/scenes/flower.ini"
-substruct="${SUBSTRUCT:-}"
+substruct=""
 full_only=0
 
 usage() { sed -n '2,/^set -euo/p' "${BASH_SOURCE[0]}" | sed '$d; s/^# \{0,1\}//'; }
@@ -55,14 +56,7 @@ while (($#)); do
   esac
 done
 
-if [[ -z "$substruct" ]]; then
-  if command -v substruct >/dev/null; then
-    substruct="$(command -v substruct)"
-  else
-    substruct="$repo/build/bin/substruct"
-  fi
-fi
-[[ -x "$substruct" ]] || { echo "inertia_accuracy.sh: no substruct command at '$substruct' (build it, or give --substruct PATH)" >&2; exit 2; }
+substruct="$(study_substruct inertia_accuracy.sh "$substruct")"
 "$python" -c "import numpy" 2>/dev/null || { echo "inertia_accuracy.sh: $python needs numpy (Debian: python3-numpy)" >&2; exit 2; }
 if ((!full_only)) && ! "$substruct" help inertia >/dev/null 2>&1; then
   echo "inertia_accuracy.sh: the inertia plugin is not available ('$substruct plugins' lists what is); --full-only runs the ground truth alone" >&2

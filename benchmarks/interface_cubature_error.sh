@@ -12,6 +12,7 @@
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 repo="$(cd "$here/.." && pwd)"
+source "$here/tools/study_common.sh"
 out="out/interface-cubature" scene="$repo/share/scenes/sheet.ini" substruct=""
 if [[ $# -gt 0 && "$1" != --* ]]; then out="$1"; shift; fi
 while [[ $# -gt 0 ]]; do
@@ -21,14 +22,8 @@ while [[ $# -gt 0 ]]; do
     *) echo "interface_cubature_error.sh: unknown argument '$1'" >&2; exit 2 ;;
   esac
 done
-if [[ -z "$substruct" ]]; then
-  for candidate in "$repo/build/bin/substruct" "$repo/build-lead/bin/substruct"; do
-    [[ -x "$candidate" ]] && substruct="$candidate" && break
-  done
-fi
-[[ -x "$substruct" ]] || { echo "no substruct command (--substruct PATH)" >&2; exit 2; }
-mkdir -p "$out"
-out="$(cd "$out" && pwd)"
+substruct="$(study_substruct interface_cubature_error.sh "$substruct")"
+out="$(study_out "$out")"
 echo "weights,samples,layer,elements,kept,training,held_out" >"$out/errors.csv"
 for weights in uniform non-uniform; do
   for n in 1 2 3 4 6 8 12 16 24; do

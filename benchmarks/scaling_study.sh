@@ -13,6 +13,7 @@
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 repo="$(cd "$here/.." && pwd)"
+source "$here/tools/study_common.sh"
 out="out/scaling" method="inertia" max_domains=10001 steps=40 substruct=""
 if [[ $# -gt 0 && "$1" != --* ]]; then out="$1"; shift; fi
 while [[ $# -gt 0 ]]; do
@@ -24,14 +25,8 @@ while [[ $# -gt 0 ]]; do
     *) echo "scaling_study.sh: unknown argument '$1'" >&2; exit 2 ;;
   esac
 done
-if [[ -z "$substruct" ]]; then
-  for candidate in "$repo/build/bin/substruct" "$repo/build-lead/bin/substruct"; do
-    [[ -x "$candidate" ]] && substruct="$candidate" && break
-  done
-fi
-[[ -x "$substruct" ]] || { echo "scaling_study.sh: no substruct command (--substruct PATH)" >&2; exit 2; }
-mkdir -p "$out"
-out="$(cd "$out" && pwd)"
+substruct="$(study_substruct scaling_study.sh "$substruct")"
+out="$(study_out "$out")"
 echo "scaling study of '$method' with $substruct into $out"
 
 tree() {  # tree BRANCHES → the scene file (generated once)
