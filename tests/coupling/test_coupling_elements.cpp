@@ -29,6 +29,7 @@
 #include "substruct/scene/scene.hpp"
 #include "substruct/sim/simulation.hpp"
 #include "substruct/solvers/solver_provider.hpp"
+#include "support/temp_dir_test.hpp"
 
 namespace substruct::coupling_elements {
 namespace {
@@ -40,16 +41,11 @@ const fs::path kSource = SUBSTRUCT_SOURCE_DIR;
 class CouplingElementsTest : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
-    dir_ = new fs::path(fs::temp_directory_path() /
-                        fmt::format("substruct-coupling-elements-{}", getpid()));
-    fs::create_directories(*dir_);
+    dir_ = std::make_unique<testing::SuiteDir>("CouplingElements");
     // A free 0.4 × 0.1 × 0.1 m box (no fixed vertices), 8 × 2 × 2 cells.
     write_veg(*dir_ / "box.veg", make_box_mesh(Vec3(0, 0, 0), Vec3(0.4, 0.1, 0.1), 8, 2, 2));
   }
-  static void TearDownTestSuite() {
-    fs::remove_all(*dir_);
-    delete dir_;
-  }
+  static void TearDownTestSuite() { dir_.reset(); }
 
   // The beam of share/meshes (1 m along y, clamped at one end), E = 1e7 Pa.
   std::vector<Setting> beam(const std::string& domains) const {
@@ -70,7 +66,7 @@ class CouplingElementsTest : public ::testing::Test {
   }
   Config config(std::vector<Setting> settings, const std::vector<Setting>& extra = {}) const {
     settings.insert(settings.end(), extra.begin(), extra.end());
-    return Config::from_settings(settings, *dir_, host_);
+    return Config::from_settings(settings, dir_->path(), host_);
   }
 
   // The domains, coupling elements and a random state (frames turned and moving, deformed).
@@ -138,10 +134,8 @@ class CouplingElementsTest : public ::testing::Test {
   }
 
   PluginHost host_{{SUBSTRUCT_PLUGIN_DIR}, false};
-  static fs::path* dir_;
+  static inline std::unique_ptr<testing::SuiteDir> dir_;
 };
-
-fs::path* CouplingElementsTest::dir_ = nullptr;
 
 TEST_F(CouplingElementsTest, StepMatrixIsSymmetricPositiveDefinite) {
   // App. B: every coupling term has its transpose in another equation — in any state. Positive

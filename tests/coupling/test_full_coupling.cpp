@@ -21,6 +21,7 @@
 #include "substruct/plugin/plugin_host.hpp"
 #include "substruct/scene/scene.hpp"
 #include "substruct/solvers/solver_provider.hpp"
+#include "support/temp_dir_test.hpp"
 
 namespace substruct {
 namespace {
@@ -31,18 +32,13 @@ namespace fs = std::filesystem;
 class FullCouplingTest : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
-    dir_ = new fs::path(fs::temp_directory_path() /
-                        fmt::format("substruct-full-coupling-{}", getpid()));
-    fs::create_directories(*dir_);
+    dir_ = std::make_unique<testing::SuiteDir>("FullCoupling");
     const TetMesh mesh = make_box_mesh(Vec3(0, 0, 0), Vec3(1, 0.1, 0.1), 8, 2, 2);
     write_veg(*dir_ / "beam.veg", mesh);
     std::ofstream bou(*dir_ / "beam.bou");
     for (Index v : mesh.vertex_sets.at("xmin")) bou << v + 1 << "\n";
   }
-  static void TearDownTestSuite() {
-    fs::remove_all(*dir_);
-    delete dir_;
-  }
+  static void TearDownTestSuite() { dir_.reset(); }
 
   struct Run {
     Config config;
@@ -71,7 +67,7 @@ class FullCouplingTest : public ::testing::Test {
                                   {"material.poisson_ratio", "0.3", "test"},
                                   {"material.density", "1000", "test"}};
     settings.insert(settings.end(), extra.begin(), extra.end());
-    return Config::from_settings(settings, *dir_, host_);
+    return Config::from_settings(settings, dir_->path(), host_);
   }
 
   std::unique_ptr<Run> run(const std::vector<Setting>& extra = {}) {
@@ -79,10 +75,8 @@ class FullCouplingTest : public ::testing::Test {
   }
 
   PluginHost host_{{SUBSTRUCT_PLUGIN_DIR}, false};
-  static fs::path* dir_;
+  static inline std::unique_ptr<testing::SuiteDir> dir_;
 };
-
-fs::path* FullCouplingTest::dir_ = nullptr;
 
 TEST_F(FullCouplingTest, OptionsHaveDefaultsAndBadValuesAreRefused) {
   const auto options = host_.find("full", PluginKind::coupling).options();

@@ -26,6 +26,7 @@
 #include "substruct/reduction/reduced_integrator.hpp"
 #include "substruct/scene/scene.hpp"
 #include "substruct/solvers/solver_provider.hpp"
+#include "support/temp_dir_test.hpp"
 
 namespace substruct {
 namespace {
@@ -37,16 +38,11 @@ const fs::path kSource = SUBSTRUCT_SOURCE_DIR;
 class InertiaCouplingTest : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
-    dir_ = new fs::path(fs::temp_directory_path() /
-                        fmt::format("substruct-inertia-coupling-{}", getpid()));
-    fs::create_directories(*dir_);
+    dir_ = std::make_unique<testing::SuiteDir>("InertiaCoupling");
     // A free 0.4 × 0.1 × 0.1 m box (no fixed vertices).
     write_veg(*dir_ / "box.veg", make_box_mesh(Vec3(0, 0, 0), Vec3(0.4, 0.1, 0.1), 4, 1, 1));
   }
-  static void TearDownTestSuite() {
-    fs::remove_all(*dir_);
-    delete dir_;
-  }
+  static void TearDownTestSuite() { dir_.reset(); }
 
   struct Run {
     Config config;
@@ -98,18 +94,17 @@ class InertiaCouplingTest : public ::testing::Test {
   std::unique_ptr<Run> run(std::vector<Setting> settings, const std::vector<Setting>& extra = {},
                            const std::string& plugin = "inertia") {
     settings.insert(settings.end(), extra.begin(), extra.end());
-    return std::make_unique<Run>(host_, Config::from_settings(settings, *dir_, host_), plugin);
+    return std::make_unique<Run>(host_, Config::from_settings(settings, dir_->path(), host_),
+                                 plugin);
   }
 
   Points r_rest(const std::vector<Setting>& settings) const {
-    return load_scene(Config::from_settings(settings, *dir_, host_)).mesh.vertices;
+    return load_scene(Config::from_settings(settings, dir_->path(), host_)).mesh.vertices;
   }
 
   PluginHost host_{{SUBSTRUCT_PLUGIN_DIR}, false};
-  static fs::path* dir_;
+  static inline std::unique_ptr<testing::SuiteDir> dir_;
 };
-
-fs::path* InertiaCouplingTest::dir_ = nullptr;
 
 ExternalForces gravity(const Vec3& g) {
   ExternalForces f;
@@ -294,7 +289,7 @@ TEST_F(InertiaCouplingTest, FlowerL1AndL2RunDeterministically) {
 TEST_F(InertiaCouplingTest, CycleAndComponentsAreRefused) {
   auto method = host_.create<CouplingMethod>(
       "inertia", PluginKind::coupling,
-      PluginContext{Config::from_settings(beam("single"), *dir_, host_)});
+      PluginContext{Config::from_settings(beam("single"), dir_->path(), host_)});
   Scene cyclic;
   cyclic.graph = DomainGraph(4, std::vector<std::pair<int, int>>{{0, 1}, {1, 2}, {2, 0}, {2, 3}});
   std::string reason;

@@ -119,4 +119,34 @@ inline std::string error_message(const std::function<void()>& f) {
   return "(no error)";
 }
 
+/// A folder shared by the tests of one suite, for files made once (a mesh, a scene): made in
+/// SetUpTestSuite(), removed with everything in it in TearDownTestSuite(). Named after `suite` and
+/// the process, in ::testing::TempDir().
+///
+///   static void SetUpTestSuite() { dir_ = std::make_unique<SuiteDir>("Beam"); … }
+///   static void TearDownTestSuite() { dir_.reset(); }
+///   static inline std::unique_ptr<SuiteDir> dir_;
+class SuiteDir {
+ public:
+  explicit SuiteDir(const std::string& suite)
+      : path_(std::filesystem::path(::testing::TempDir()) /
+              ("substruct_" + suite + '_' + std::to_string(::getpid()))) {
+    std::filesystem::remove_all(path_);
+    std::filesystem::create_directories(path_);
+  }
+  ~SuiteDir() {
+    std::error_code ignored;
+    std::filesystem::remove_all(path_, ignored);
+  }
+  SuiteDir(const SuiteDir&) = delete;
+  SuiteDir& operator=(const SuiteDir&) = delete;
+
+  const std::filesystem::path& path() const { return path_; }
+  /// The path of `name` inside the folder.
+  std::filesystem::path operator/(const std::filesystem::path& name) const { return path_ / name; }
+
+ private:
+  std::filesystem::path path_;
+};
+
 }  // namespace substruct::testing
