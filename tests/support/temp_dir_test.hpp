@@ -24,6 +24,36 @@
 
 namespace substruct::testing {
 
+/// A folder shared by the tests of one suite, for files made once (a mesh, a scene): made in
+/// SetUpTestSuite(), removed with everything in it in TearDownTestSuite(). Named after `suite` and
+/// the process, in ::testing::TempDir().
+///
+///   static void SetUpTestSuite() { dir_ = std::make_unique<SuiteDir>("Beam"); … }
+///   static void TearDownTestSuite() { dir_.reset(); }
+///   static inline std::unique_ptr<SuiteDir> dir_;
+class SuiteDir {
+ public:
+  explicit SuiteDir(const std::string& suite)
+      : path_(std::filesystem::path(::testing::TempDir()) /
+              ("substruct_" + suite + '_' + std::to_string(::getpid()))) {
+    std::filesystem::remove_all(path_);  // left by a crashed run of the same process id
+    std::filesystem::create_directories(path_);
+  }
+  ~SuiteDir() {
+    std::error_code ignored;
+    std::filesystem::remove_all(path_, ignored);
+  }
+  SuiteDir(const SuiteDir&) = delete;
+  SuiteDir& operator=(const SuiteDir&) = delete;
+
+  const std::filesystem::path& path() const { return path_; }
+  /// The path of `name` inside the folder.
+  std::filesystem::path operator/(const std::filesystem::path& name) const { return path_ / name; }
+
+ private:
+  std::filesystem::path path_;
+};
+
 /// An empty folder of its own for the running test, removed with everything in it when this
 /// object goes. It lies in ::testing::TempDir() and is named after the test suite, the test and
 /// the process (substruct_Suite_Test_PID), so tests run in parallel never share one. Relative
@@ -31,29 +61,14 @@ namespace substruct::testing {
 /// they are. For a test that cannot be a TempDirTest (its suite name is taken by a type).
 class TestDir {
  public:
-  TestDir() {
-    const ::testing::TestInfo* test = ::testing::UnitTest::GetInstance()->current_test_info();
-    std::string name = "substruct";
-    for (const char* part : {test->test_suite_name(), test->name()})
-      name += '_' + std::string(part);
-    std::replace(name.begin(), name.end(), '/', '_');  // parameterized: "Formats/Suite", "Test/0"
-    path_ = std::filesystem::path(::testing::TempDir()) / (name + '_' + std::to_string(::getpid()));
-    std::filesystem::remove_all(path_);  // left by a crashed run of the same process id
-    std::filesystem::create_directories(path_);
-  }
-  ~TestDir() {
-    std::error_code ignored;
-    std::filesystem::remove_all(path_, ignored);
-  }
-  TestDir(const TestDir&) = delete;
-  TestDir& operator=(const TestDir&) = delete;
+  TestDir() : folder_(test_name()) {}
 
   /// The folder.
-  const std::filesystem::path& path() const { return path_; }
+  const std::filesystem::path& path() const { return folder_.path(); }
 
   /// Writes `text`, byte for byte, to the file `name` (its folders are made); returns its path.
   std::filesystem::path write(const std::filesystem::path& name, const std::string& text) const {
-    const std::filesystem::path file = path_ / name;
+    const std::filesystem::path file = path() / name;
     std::filesystem::create_directories(file.parent_path());
     std::ofstream out(file, std::ios::binary);
     out << text;
@@ -63,7 +78,7 @@ class TestDir {
 
   /// The bytes of the file `name`; "" and a test failure when it cannot be opened.
   std::string read(const std::filesystem::path& name) const {
-    const std::filesystem::path file = path_ / name;
+    const std::filesystem::path file = path() / name;
     std::ifstream in(file, std::ios::binary);
     if (!in) {
       ADD_FAILURE() << "cannot read " << file;
@@ -75,15 +90,23 @@ class TestDir {
   /// Every regular file below the folder, as sorted relative paths with '/' separators.
   std::vector<std::string> files() const {
     std::vector<std::string> names;
-    for (const auto& entry : std::filesystem::recursive_directory_iterator(path_))
+    for (const auto& entry : std::filesystem::recursive_directory_iterator(path()))
       if (entry.is_regular_file())
-        names.push_back(std::filesystem::relative(entry.path(), path_).generic_string());
+        names.push_back(std::filesystem::relative(entry.path(), path()).generic_string());
     std::sort(names.begin(), names.end());
     return names;
   }
 
  private:
-  std::filesystem::path path_;
+  // "Suite_Test" of the running test (parameterized names with '/' made '_').
+  static std::string test_name() {
+    const ::testing::TestInfo* test = ::testing::UnitTest::GetInstance()->current_test_info();
+    std::string name = std::string(test->test_suite_name()) + '_' + test->name();
+    std::replace(name.begin(), name.end(), '/', '_');  // "Formats/Suite", "Test/0"
+    return name;
+  }
+
+  SuiteDir folder_;
 };
 
 /// Fixture base: each test gets its own empty TestDir, made before SetUp() and removed after
@@ -118,35 +141,5 @@ inline std::string error_message(const std::function<void()>& f) {
   }
   return "(no error)";
 }
-
-/// A folder shared by the tests of one suite, for files made once (a mesh, a scene): made in
-/// SetUpTestSuite(), removed with everything in it in TearDownTestSuite(). Named after `suite` and
-/// the process, in ::testing::TempDir().
-///
-///   static void SetUpTestSuite() { dir_ = std::make_unique<SuiteDir>("Beam"); … }
-///   static void TearDownTestSuite() { dir_.reset(); }
-///   static inline std::unique_ptr<SuiteDir> dir_;
-class SuiteDir {
- public:
-  explicit SuiteDir(const std::string& suite)
-      : path_(std::filesystem::path(::testing::TempDir()) /
-              ("substruct_" + suite + '_' + std::to_string(::getpid()))) {
-    std::filesystem::remove_all(path_);
-    std::filesystem::create_directories(path_);
-  }
-  ~SuiteDir() {
-    std::error_code ignored;
-    std::filesystem::remove_all(path_, ignored);
-  }
-  SuiteDir(const SuiteDir&) = delete;
-  SuiteDir& operator=(const SuiteDir&) = delete;
-
-  const std::filesystem::path& path() const { return path_; }
-  /// The path of `name` inside the folder.
-  std::filesystem::path operator/(const std::filesystem::path& name) const { return path_ / name; }
-
- private:
-  std::filesystem::path path_;
-};
 
 }  // namespace substruct::testing
