@@ -369,27 +369,31 @@ TEST(ReducedNewmark, RejectsInvalidInput) {
             std::string::npos);
 }
 
-// The Newton solves' dense Cholesky (four columns at a time, a remainder of 0…3) against Eigen.
+// The Newton solves' dense Cholesky against Eigen: unrolled for n ≤ 12, four columns at a time
+// above (a remainder of 0…3), in a matrix with a larger leading dimension too.
 TEST(DenseCholesky, FactorsAndSolvesLikeEigen) {
   std::mt19937_64 rng(11);
   std::normal_distribution<double> normal;
-  for (int n : {1, 2, 3, 4, 5, 7, 8, 13, 40}) {
-    Eigen::MatrixXd B(n, n);
-    for (auto& x : B.reshaped()) x = normal(rng);
-    const Eigen::MatrixXd A = B * B.transpose() + n * Eigen::MatrixXd::Identity(n, n);
-    Eigen::VectorXd b(n);
-    for (auto& x : b) x = normal(rng);
-    Eigen::MatrixXd L = A;
-    Eigen::VectorXd inverse(n), x = b;
-    ASSERT_TRUE(detail::cholesky_factor(L.data(), n, n, inverse.data()));
-    detail::cholesky_solve(L.data(), inverse.data(), n, n, x.data());
-    const Eigen::MatrixXd expected = Eigen::LLT<Eigen::MatrixXd>(A).matrixL();
-    SCOPED_TRACE("n = " + std::to_string(n));
-    EXPECT_LT((Eigen::MatrixXd(L.triangularView<Eigen::Lower>()) - expected).norm(),
-              1e-13 * expected.norm());
-    EXPECT_LT((inverse - expected.diagonal().cwiseInverse()).norm(), 1e-14 * inverse.norm());
-    EXPECT_LT((A * x - b).norm(), 1e-12 * b.norm());
-  }
+  for (int n : {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 40})
+    for (int extra : {0, 3}) {
+      Eigen::MatrixXd B(n, n);
+      for (auto& x : B.reshaped()) x = normal(rng);
+      const Eigen::MatrixXd A = B * B.transpose() + n * Eigen::MatrixXd::Identity(n, n);
+      Eigen::VectorXd b(n);
+      for (auto& x : b) x = normal(rng);
+      Eigen::MatrixXd storage = Eigen::MatrixXd::Constant(n + extra, n, 7.0);
+      storage.topRows(n) = A;
+      Eigen::VectorXd inverse(n), x = b;
+      ASSERT_TRUE(detail::cholesky_factor(storage.data(), n, n + extra, inverse.data()));
+      detail::cholesky_solve(storage.data(), inverse.data(), n, n + extra, x.data());
+      const Eigen::MatrixXd L = storage.topRows(n).triangularView<Eigen::Lower>();
+      const Eigen::MatrixXd expected = Eigen::LLT<Eigen::MatrixXd>(A).matrixL();
+      SCOPED_TRACE("n = " + std::to_string(n) + ", leading dimension n + " + std::to_string(extra));
+      EXPECT_LT((L - expected).norm(), 1e-13 * expected.norm());
+      EXPECT_LT((inverse - expected.diagonal().cwiseInverse()).norm(), 1e-14 * inverse.norm());
+      EXPECT_LT((A * x - b).norm(), 1e-12 * b.norm());
+      EXPECT_TRUE((storage.bottomRows(extra).array() == 7.0).all());  // padding untouched
+    }
   Eigen::MatrixXd indefinite = Eigen::MatrixXd::Identity(6, 6);
   indefinite(5, 5) = -1;
   Eigen::VectorXd inverse(6);

@@ -3,17 +3,101 @@
 #include <cmath>
 #include <cstddef>
 
-#include "kernel_dispatch.hpp"
+#include "../../core/detail/kernel_dispatch.hpp"
 
 namespace substruct::detail {
 
-// Left-looking, four columns at a time: the panel of columns j…j+3 (rows ≥ j) takes
+namespace {
+
+// n ≤ kSmall: the loops unrolled for each n (the time of a small factorisation is its branches
+// and its sqrt/division chain, not its multiply-adds). Right-looking: column j is scaled by
+// 1/L_jj and the trailing lower triangle takes −= L[·, j] L[k, j].
+constexpr int kSmall = 12;
+
+template <int N>
+[[gnu::always_inline]] inline bool small_factor(double* A, std::ptrdiff_t ld, double* inverse) {
+#pragma GCC unroll 16
+  for (int j = 0; j < N; ++j) {
+    double* __restrict a = A + j * ld;
+    const double d = a[j];
+    if (!(d > 0) || !std::isfinite(d)) return false;
+    const double pivot = std::sqrt(d), inv = 1 / pivot;
+    a[j] = pivot;
+    inverse[j] = inv;
+#pragma GCC unroll 16
+    for (int i = j + 1; i < N; ++i) a[i] *= inv;
+#pragma GCC unroll 16
+    for (int k = j + 1; k < N; ++k) {
+      double* __restrict c = A + k * ld;
+      const double l = a[k];
+#pragma GCC unroll 16
+      for (int i = k; i < N; ++i) c[i] -= l * a[i];
+    }
+  }
+  return true;
+}
+
+template <int N>
+[[gnu::always_inline]] inline void small_solve(const double* L, std::ptrdiff_t ld,
+                                               const double* inverse, double* b) {
+#pragma GCC unroll 16
+  for (int j = 0; j < N; ++j) {
+    const double y = b[j] * inverse[j];
+    b[j] = y;
+#pragma GCC unroll 16
+    for (int i = j + 1; i < N; ++i) b[i] -= y * L[j * ld + i];
+  }
+#pragma GCC unroll 16
+  for (int j = N - 1; j >= 0; --j) {
+    double s = b[j];
+#pragma GCC unroll 16
+    for (int i = j + 1; i < N; ++i) s -= L[j * ld + i] * b[i];
+    b[j] = s * inverse[j];
+  }
+}
+
+// f.template operator()<N>() for the n in 1 … kSmall.
+template <class F>
+[[gnu::always_inline]] inline auto small_case(int n, F&& f) {
+  switch (n) {
+    case 1:
+      return f.template operator()<1>();
+    case 2:
+      return f.template operator()<2>();
+    case 3:
+      return f.template operator()<3>();
+    case 4:
+      return f.template operator()<4>();
+    case 5:
+      return f.template operator()<5>();
+    case 6:
+      return f.template operator()<6>();
+    case 7:
+      return f.template operator()<7>();
+    case 8:
+      return f.template operator()<8>();
+    case 9:
+      return f.template operator()<9>();
+    case 10:
+      return f.template operator()<10>();
+    case 11:
+      return f.template operator()<11>();
+    default:
+      return f.template operator()<12>();
+  }
+}
+
+}  // namespace
+
+// Larger n: left-looking, four columns at a time: the panel of columns j…j+3 (rows ≥ j) takes
 // −= L[·, k] L[j…j+3, k]ᵀ for every earlier column k (one pass over column k for all four), then
 // is factored on its own: L_jj = √a_jj, L[j+1:, j] = a_j[j+1:] / L_jj, and the next columns of
 // the panel take that column's update.
 SUBSTRUCT_KERNEL
 bool cholesky_factor(double* A, int n, int lda, double* inverse_diagonal) {
   const auto ld = static_cast<std::ptrdiff_t>(lda);
+  if (n >= 1 && n <= kSmall)
+    return small_case(n, [&]<int N>() { return small_factor<N>(A, ld, inverse_diagonal); });
   for (int j = 0; j < n; j += 4) {
     const int nb = n - j < 4 ? n - j : 4;
     double* __restrict a0 = A + j * ld;
@@ -66,6 +150,8 @@ bool cholesky_factor(double* A, int n, int lda, double* inverse_diagonal) {
 SUBSTRUCT_KERNEL
 void cholesky_solve(const double* L, const double* inverse_diagonal, int n, int lda, double* b) {
   const auto ld = static_cast<std::ptrdiff_t>(lda);
+  if (n >= 1 && n <= kSmall)
+    return small_case(n, [&]<int N>() { small_solve<N>(L, ld, inverse_diagonal, b); });
   for (int j = 0; j < n; ++j) {
     const double* __restrict l = L + j * ld;
     const double y = b[j] * inverse_diagonal[j];

@@ -2,57 +2,12 @@
 
 #include <algorithm>
 
-#include "kernel_dispatch.hpp"
+#include "../../core/detail/kernel_dispatch.hpp"
+#include "../../core/detail/simd.hpp"
 
 namespace substruct::detail {
 
 namespace {
-
-#if defined(__GNUC__) || defined(__clang__)
-// Four and two doubles (one AVX or two SSE2 registers; one SSE2 register), at any double*
-// (unaligned, may alias double, as the compilers' own __m256d_u).
-typedef double v4d __attribute__((vector_size(32), aligned(8), may_alias));
-typedef double v2d __attribute__((vector_size(16), aligned(8), may_alias));
-#else
-template <int N>  // the same operations, lane by lane
-struct Lanes {
-  double v[N];
-  double operator[](int i) const { return v[i]; }
-  friend Lanes operator*(Lanes a, Lanes b) {
-    for (int i = 0; i < N; ++i) a.v[i] *= b.v[i];
-    return a;
-  }
-  friend Lanes operator+(Lanes a, Lanes b) {
-    for (int i = 0; i < N; ++i) a.v[i] += b.v[i];
-    return a;
-  }
-  Lanes& operator+=(Lanes b) { return *this = *this + b; }
-};
-using v4d = Lanes<4>;
-using v2d = Lanes<2>;
-#endif
-
-// (Not templates: a typedef's alignment and aliasing attributes do not survive as a template
-// argument.)
-inline v4d& at4(double* p) {
-  return *reinterpret_cast<v4d*>(p);
-}
-inline const v4d& at4(const double* p) {
-  return *reinterpret_cast<const v4d*>(p);
-}
-inline v2d& at2(double* p) {
-  return *reinterpret_cast<v2d*>(p);
-}
-inline const v2d& at2(const double* p) {
-  return *reinterpret_cast<const v2d*>(p);
-}
-// The same value in every lane (a macro: a function returning a vector by value would cross
-// an ABI boundary between the two compilations).
-#define SPLAT4(a) (v4d{(a), (a), (a), (a)})
-#define SPLAT2(a) (v2d{(a), (a)})
-inline double lane_sum(const v4d& s, const v2d& t) {
-  return ((s[0] + s[1]) + (s[2] + s[3])) + (t[0] + t[1]);
-}
 
 // One quartic slice, n even: x += a w (when kX), y = b w (kAssign) or y += b w; returns Σ w z.
 template <bool kX, bool kAssign>
@@ -330,8 +285,5 @@ double stvk_assemble(const PaddedTriangles& L, const double* P3, const double* P
   }
   return W;
 }
-
-#undef SPLAT4
-#undef SPLAT2
 
 }  // namespace substruct::detail
