@@ -1,6 +1,9 @@
 #include "domain_tree.hpp"
 
+#include <algorithm>
+
 #include <fmt/format.h>
+#include <Eigen/Geometry>
 
 #include "substruct/core/error.hpp"
 #include "substruct/fem/mass.hpp"
@@ -16,6 +19,29 @@ Mat3 second_moment(const SparseMatrix& M, const Points& X) {
     for (SparseMatrix::InnerIterator it(M, col); it; ++it)
       if (it.row() % 3 == 0) S += it.value() * X.row(it.row() / 3).transpose() * X.row(col / 3);
   return S;
+}
+
+// Whether an instance can use its representative's integrals: same basis size, rest shape and
+// basis the rotated copies (X̄ = R X̄_rep + δ, U = (I ⊗ R) U_rep) to round-off, and the same
+// vertex masses. (Scaled instances have their own: their integrals scale too.)
+bool shares_integrals(const InertiaDomain& dom, const InertiaDomain& rep,
+                      const SimilarityTransform& transform) {
+  if (transform.scale != 1 || rep.r() != dom.r() || rep.X.rows() != dom.X.rows() || !rep.integrals)
+    return false;
+  const Mat3& R = transform.rotation;
+  const Points moved = rep.X * R.transpose();
+  const Vec3 offset = (dom.X - moved).colwise().mean();
+  const double size = (dom.X.colwise().maxCoeff() - dom.X.colwise().minCoeff()).norm();
+  if (((dom.X - moved).rowwise() - offset.transpose()).cwiseAbs().maxCoeff() > 1e-9 * size)
+    return false;
+  double basis = 0, scale = 0;
+  for (Index l = 0; l < dom.X.rows(); ++l) {
+    basis = std::max(
+        basis, (dom.U.middleRows<3>(3 * l) - R * rep.U.middleRows<3>(3 * l)).cwiseAbs().maxCoeff());
+    scale = std::max(scale, dom.U.middleRows<3>(3 * l).cwiseAbs().maxCoeff());
+  }
+  return basis <= 1e-9 * scale &&
+         (dom.vertex_mass - rep.vertex_mass).cwiseAbs().maxCoeff() <= 1e-12 * dom.vertex_mass.sum();
 }
 
 }  // namespace
@@ -63,7 +89,6 @@ DomainTree build_domain_tree(const Scene& scene, const std::vector<DomainModel>&
     } else {
       dom.U.resize(3 * sub.mesh.num_vertices(), 0);
     }
-    dom.integrals = SystemForceIntegrals(dom.X, dom.M, dom.U);
 
     for (int j : dom.children) {
       const int itf_index = t.tree.parent_interface[static_cast<std::size_t>(j)];
@@ -91,7 +116,44 @@ DomainTree build_domain_tree(const Scene& scene, const std::vector<DomainModel>&
       dom.child_frames.push_back(std::move(frame));
     }
   }
+  // System-force integrals, in domain order: a representative (the lowest id of its class) comes
+  // before its instances.
+  for (int i = 0; i < d; ++i) {
+    InertiaDomain& dom = t.domains[static_cast<std::size_t>(i)];
+    const DomainModel& dm = models.at(static_cast<std::size_t>(i));
+    if (dm.origin == ModelOrigin::instance && dm.representative < i && dom.r() > 0) {
+      const InertiaDomain& rep = t.domains[static_cast<std::size_t>(dm.representative)];
+      if (shares_integrals(dom, rep, dm.transform)) {
+        dom.integrals = rep.integrals;
+        dom.integral_rotation = dm.transform.rotation;
+        dom.integral_offset = (dom.X - rep.X * dm.transform.rotation.transpose()).colwise().mean();
+        ++t.shared_integrals;
+        continue;
+      }
+    }
+    dom.integrals = std::make_shared<const SystemForceIntegrals>(dom.X, dom.M, dom.U);
+  }
   return t;
+}
+
+void InertiaDomain::system_force(const FrameMotion& frame, const Eigen::VectorXd& q,
+                                 const Eigen::VectorXd& qdot, Eigen::VectorXd& f) const {
+  if (integral_rotation == Mat3::Identity() && integral_offset == Vec3::Zero()) {
+    integrals->evaluate(frame, q, qdot, f);
+    return;
+  }
+  const Mat3 Rt = integral_rotation.transpose();
+  const Vec3& w = frame.omega;
+  const Vec3& d = integral_offset;
+  FrameMotion turned;
+  turned.a = Rt * (frame.a + frame.alpha.cross(d) + w.cross(w.cross(d)));
+  turned.omega = Rt * w;
+  turned.alpha = Rt * frame.alpha;
+  integrals->evaluate(turned, q, qdot, f);
+}
+
+void InertiaDomain::uniform_force(const Vec3& g, Eigen::VectorXd& f) const {
+  f.noalias() = integrals->uniform_force() * (integral_rotation.transpose() * g);
 }
 
 }  // namespace substruct::inertia

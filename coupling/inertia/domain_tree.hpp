@@ -28,11 +28,22 @@ struct InertiaDomain {
   Eigen::VectorXd vertex_mass;                // lumped (row-sum) mass per local vertex
   Eigen::MatrixXd U;                          // basis (3N×r); 3N×0 for a rigid domain
   std::shared_ptr<const ReducedModel> model;  // null for a rigid domain
-  SystemForceIntegrals integrals;             // W¹…W⁷, m, ∫ρX̄, uniform_force = UᵀME
   Vec3 first_moment_world = Vec3::Zero();     // ∫ρ X_rest dV
+  // W¹…W⁷, m, UᵀME. An instance (Zhao 2014, §4.2) shares its representative's, which are written
+  // in the representative's frame axes: with this domain's X̄ = R X̄_rep + δ and U = (I ⊗ R) U_rep
+  // (R = integral_rotation, δ = integral_offset; R = I, δ = 0 for integrals of its own).
+  std::shared_ptr<const SystemForceIntegrals> integrals;
+  Mat3 integral_rotation = Mat3::Identity();
+  Vec3 integral_offset = Vec3::Zero();
 
   int r() const { return static_cast<int>(U.cols()); }
-  double mass() const { return integrals.mass(); }
+  double mass() const { return integrals->mass(); }
+  /// Eq. 13–14, f_sys for the frame's motion (this domain's axes), through the shared integrals:
+  /// a' = Rᵀ(a + α × δ + ω × (ω × δ)), ω' = Rᵀω, α' = Rᵀα.
+  void system_force(const FrameMotion& frame, const Eigen::VectorXd& q, const Eigen::VectorXd& qdot,
+                    Eigen::VectorXd& f) const;
+  /// f = UᵀME g of a uniform acceleration g (this domain's axes): the sandwich transform.
+  void uniform_force(const Vec3& g, Eigen::VectorXd& f) const;
 };
 
 struct DomainTree {
@@ -41,6 +52,7 @@ struct DomainTree {
   double mass = 0;                     // the whole object's
   Vec3 center = Vec3::Zero();          // rest centre of mass (world)
   Mat3 inertia = Mat3::Zero();         // rest inertia tensor about `center` (world axes)
+  int shared_integrals = 0;            // instances using their representative's integrals
 };
 
 /// Builds the tree's data from the scene and its domain models (domains listed in `rigid` get

@@ -248,13 +248,14 @@ class InertiaCoupling final : public CouplingMethod {
     for (const InertiaDomain& dom : tree_.domains) deformable += dom.r() > 0 ? 1 : 0;
     log::info(
         "inertia: {} domains ({} deformable, {} rigid), {} interfaces ({} planar), tree depth {}, "
-        "root {} ({}), {} lumping, {} DOFs; frames and system-force integrals in {:.3g} s (models "
-        "{:.3g} s)",
+        "root {} ({}), {} lumping, {} DOFs; frames and system-force integrals in {:.3g} s ({} "
+        "instances share their representative's; models {:.3g} s)",
         tree_.domains.size(), deformable, static_cast<int>(tree_.domains.size()) - deformable,
         tree_.domains.size() - 1, planar, max_depth(), scene.root,
         root_kind_ == RootKind::fixed ? "fixed" : "free-flying",
         lumping_ == Lumping::interface ? "interface (L1)" : "centre-of-mass (L2)", dofs(),
-        seconds_since(frames_start), std::chrono::duration<double>(frames_start - start).count());
+        seconds_since(frames_start), tree_.shared_integrals,
+        std::chrono::duration<double>(frames_start - start).count());
     reset({}, {});
   }
 
@@ -418,10 +419,10 @@ class InertiaCoupling final : public CouplingMethod {
     if (s.frozen || dom.r() == 0) return;
     const Mat3 Rt = s.R.transpose();
     // f_ext: gravity by the sandwich transform UᵀME (Rᵀ g), concentrated forces U_vᵀ Rᵀ F.
-    s.f.noalias() = dom.integrals.uniform_force() * (Rt * gravity);
+    dom.uniform_force(Rt * gravity, s.f);
     for (const auto& [g, f] : concentrated_[ii])
       s.f.noalias() += dom.U.middleRows(3 * local(dom, g), 3).transpose() * (Rt * f);
-    dom.integrals.evaluate(s.motion, s.q, s.qdot, s.f_sys);  // Eq. 14
+    dom.system_force(s.motion, s.q, s.qdot, s.f_sys);  // Eq. 14
     s.f += s.f_sys;
     if (dom.children.empty()) return;
     // L1's M_ij = m̄ âᵀâ is constant: the mass I + Σ M_ij is formed again only when a subtree's

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
+#include <fstream>
 #include <memory>
 #include <string>
 #include <vector>
@@ -25,6 +26,7 @@
 #include "substruct/reduction/domain_models.hpp"
 #include "substruct/reduction/reduced_integrator.hpp"
 #include "substruct/scene/scene.hpp"
+#include "substruct/scene/tree_generator.hpp"
 #include "substruct/solvers/solver_provider.hpp"
 #include "support/temp_dir_test.hpp"
 
@@ -284,6 +286,46 @@ TEST_F(InertiaCouplingTest, FlowerL1AndL2RunDeterministically) {
     EXPECT_GT((finals[0] - r_rest(flower)).cwiseAbs().maxCoeff(), 1e-4) << lumping;
     EXPECT_TRUE(finals[0] == finals[1]) << lumping;
   }
+}
+
+// Instanced leaves (quarter-turned copies of one leaf) share their representative's system-force
+// integrals, turned into its axes; a tree whose leaves are each reduced on their own moves the
+// same way (to the round-off of the separate eigensolves).
+TEST_F(InertiaCouplingTest, InstancedLeavesMoveLikeLeavesReducedOnTheirOwn) {
+  TreeParameters p;
+  p.branches = 2;
+  p.levels = 1;
+  p.leaves_per_branch = 4;
+  p.material.youngs_modulus = 2e6;
+  std::vector<Index> fixed;
+  write_veg(*dir_ / "tree.veg", generate_tree(p, &fixed));
+  std::string bou;
+  for (Index v : fixed) bou += fmt::format("{}\n", v + 1);
+  std::ofstream(*dir_ / "tree.bou") << bou;
+  const std::vector<Setting> tree{{"scene.mesh", (*dir_ / "tree.veg").string(), "test"},
+                                  {"scene.fixed", (*dir_ / "tree.bou").string(), "test"},
+                                  {"scene.domains", "sets", "test"},
+                                  {"reduction.cache", "false", "test"},
+                                  {"reduction.modes", "8", "test"},
+                                  {"reduction.linear_modes", "4", "test"}};
+  const Points rest = r_rest(tree);
+  std::vector<Points> displacement;
+  for (const char* instancing : {"true", "false"}) {
+    auto r = run(tree, {{"reduction.instancing", instancing, "test"}});
+    // A sideways gust and gravity: the branches swing, and every leaf's frame with them.
+    ExternalForces f = gravity(Vec3(3, -9.81, 2));
+    r->run(150, 0.004, f);
+    displacement.push_back(r->x() - rest);
+  }
+  const double size = (rest.colwise().maxCoeff() - rest.colwise().minCoeff()).norm();
+  const double moved = displacement[0].rowwise().norm().maxCoeff();
+  const double apart = (displacement[0] - displacement[1]).rowwise().norm().maxCoeff();
+  std::printf(
+      "tree of %d domains: largest displacement %.3g of the size, instanced − separate %.2g "
+      "of it\n",
+      1 + p.branches * (1 + p.leaves_per_branch), moved / size, apart / moved);
+  EXPECT_GT(moved, 0.01 * size);
+  EXPECT_LT(apart, 1e-6 * moved);
 }
 
 TEST_F(InertiaCouplingTest, CycleAndComponentsAreRefused) {

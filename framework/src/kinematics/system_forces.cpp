@@ -1,6 +1,13 @@
 #include "substruct/kinematics/system_forces.hpp"
 
+#include <algorithm>
+#include <new>
+#include <vector>
+
 #include <fmt/format.h>
+
+#include "../core/detail/dense_columns_product.hpp"
+#include "../reduction/detail/packed_triangle.hpp"
 
 #include "substruct/core/error.hpp"
 #include "substruct/kinematics/skew.hpp"
@@ -17,7 +24,7 @@ namespace substruct {
 //   f_sys = −(Uᵀ M E) a − Σ_ab L_ab P_ab − Σ_ab Q_ab (L_ab q + 2 ω̃_ab q̇).
 // In the paper's notation: Uᵀ M E = −W¹ (rows); P collects W², W³, W⁵ (α̃: W², ‖ω‖²: W³,
 // ω ωᵀ: W⁵); Q collects W⁴ (ΣQ_aa), W⁶ (the antisymmetric parts, for α and 2 q̇ᵀ…ω) and W⁷
-// ((W⁷ℓp)_ab = Q_ab(ℓ, p)). Evaluation is one r×12 and one r×9r matrix-vector product.
+// ((W⁷ℓp)_ab = Q_ab(ℓ, p)). Evaluation is one r × (12 + 9r) matrix-vector product.
 SystemForceIntegrals::SystemForceIntegrals(const Points& X, const SparseMatrix& M,
                                            const Eigen::MatrixXd& U) {
   const Eigen::Index N = X.rows();
@@ -56,17 +63,25 @@ SystemForceIntegrals::SystemForceIntegrals(const Points& X, const SparseMatrix& 
     return Rows(A.data() + a, N, r, Eigen::Stride<Eigen::Dynamic, 3>(A.outerStride(), 3));
   };
 
-  W_frame_.setZero(r, 12);
-  W_q_.setZero(r, 9 * r);
+  rows_ = (static_cast<std::size_t>(r) + 3) & ~std::size_t{3};
+  const std::size_t size = rows_ * static_cast<std::size_t>(12 + 9 * r);
+  double* storage =
+      static_cast<double*>(::operator new (size * sizeof(double), std::align_val_t{64}));
+  W_ = std::shared_ptr<const double[]>(storage, [](const double* p) {
+    ::operator delete (const_cast<double*>(p), std::align_val_t{64});
+  });
+  std::fill(storage, storage + size, 0.0);
+  Eigen::Map<Eigen::MatrixXd, 0, Eigen::OuterStride<>> W(storage, r, 12 + 9 * r,
+                                                         Eigen::OuterStride<>(rows_));
   for (int a = 0; a < 3; ++a) {
     const Rows MtU_a = component(MtU, a);
-    W_frame_.col(a) = MtU_a.transpose() * Eigen::VectorXd::Ones(N);  // (Uᵀ M E)_{:,a}
+    W.col(a) = MtU_a.transpose() * Eigen::VectorXd::Ones(N);  // (Uᵀ M E)_{:,a}
     for (int b = 0; b < 3; ++b) {
-      W_frame_.col(3 + 3 * a + b) = MtU_a.transpose() * X.col(b);                 // P_ab
-      W_q_.middleCols(r * (3 * a + b), r) = MtU_a.transpose() * component(U, b);  // Q_ab
+      W.col(3 + 3 * a + b) = MtU_a.transpose() * X.col(b);                          // P_ab
+      W.middleCols(12 + r * (3 * a + b), r) = MtU_a.transpose() * component(U, b);  // Q_ab
     }
   }
-  uniform_force_ = W_frame_.leftCols<3>();
+  uniform_force_ = W.leftCols<3>();
 }
 
 void SystemForceIntegrals::evaluate(const FrameMotion& frame, const Eigen::VectorXd& q,
@@ -77,18 +92,26 @@ void SystemForceIntegrals::evaluate(const FrameMotion& frame, const Eigen::Vecto
   // a(X) = a + L x + 2 ω̃ ẋ with L = α̃ + ω̃² (α × x + ω × (ω × x)), Eq. 12
   const Mat3 W = hat(frame.omega);
   const Mat3 L = hat(frame.alpha) + W * W;
-  Eigen::Matrix<double, 12, 1> c;
-  c.head<3>() = frame.a;
+  // x = [a; vec(L); (L_ab q + 2 ω̃_ab q̇)_{ab}] (12 + 9r), y = W x (rows_), both aligned.
+  const auto r = static_cast<std::size_t>(r_);
+  const std::size_t cols = 12 + 9 * r;
+  thread_local std::vector<double, detail::CacheAligned<double>> work;  // no allocation after the
+  work.resize(((cols + 3) & ~std::size_t{3}) + rows_);                  // first call on a thread
+  double* x = work.data();
+  double* y = x + ((cols + 3) & ~std::size_t{3});
+  for (int a = 0; a < 3; ++a) x[a] = frame.a[a];
   for (int a = 0; a < 3; ++a)
-    for (int b = 0; b < 3; ++b) c[3 + 3 * a + b] = L(a, b);
-  thread_local Eigen::VectorXd z;  // no allocation after the first call on a thread
-  z.resize(9 * r_);
-  for (int a = 0; a < 3; ++a)
-    for (int b = 0; b < 3; ++b)
-      z.segment(r_ * (3 * a + b), r_) = L(a, b) * q + (2 * W(a, b)) * qdot;
+    for (int b = 0; b < 3; ++b) {
+      const double l = L(a, b), w = 2 * W(a, b);
+      x[3 + 3 * a + b] = l;
+      double* z = x + 12 + r * static_cast<std::size_t>(3 * a + b);
+      for (std::size_t k = 0; k < r; ++k)
+        z[k] = l * q[static_cast<Eigen::Index>(k)] + w * qdot[static_cast<Eigen::Index>(k)];
+    }
   // Eq. 13–14: f_sys = −(Uᵀ M E) a − Σ L_ab P_ab − Σ Q_ab (L_ab q + 2 ω̃_ab q̇)
-  f.noalias() = -(W_frame_ * c);
-  f.noalias() -= W_q_ * z;
+  detail::dense_columns_product(rows_, cols, W_.get(), rows_, x, y);
+  f.resize(r_);
+  for (int k = 0; k < r_; ++k) f[k] = -y[k];
 }
 
 }  // namespace substruct

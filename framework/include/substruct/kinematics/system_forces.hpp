@@ -1,6 +1,9 @@
 #pragma once
 /// Reduced system (inertial) forces on a domain simulated in a moving frame (Barbič–Zhao 2011,
 /// §4, Eq. 11–14 and App. B), from integrals precomputed once per domain.
+#include <cstddef>
+#include <memory>
+
 #include "substruct/core/types.hpp"
 
 namespace substruct {
@@ -50,9 +53,11 @@ class SystemForceIntegrals {
   Mat3 inertia_ = Mat3::Zero();
   Eigen::Matrix<double, Eigen::Dynamic, 3> uniform_force_;
   // W¹ … W⁷ of App. B regrouped by the 3×3 matrix they multiply (see system_forces.cpp):
-  // with L = α̃ + ω̃², f_sys = −W_frame_ [a; vec(L)] − W_q_ [L_ab q + 2 ω̃_ab q̇]_{ab}.
-  Eigen::Matrix<double, Eigen::Dynamic, 12> W_frame_;  // [Uᵀ M E | P_00 … P_22], r×12
-  Eigen::MatrixXd W_q_;                                // [Q_00 … Q_22], r×9r
+  // with L = α̃ + ω̃², f_sys = −W [a; vec(L); (L_ab q + 2 ω̃_ab q̇)_{ab}] for
+  // W = [Uᵀ M E | P_00 … P_22 | Q_00 … Q_22] (r × (12 + 9r)), stored column-major with its rows
+  // padded to a multiple of 4 (rows_) in 32-byte aligned storage for the product kernel.
+  std::size_t rows_ = 0;
+  std::shared_ptr<const double[]> W_;
 };
 
 }  // namespace substruct
