@@ -1,6 +1,8 @@
 #include "substruct/reduction/reduced_integrator.hpp"
 
 #include <cmath>
+#include <memory>
+#include <vector>
 
 #include <fmt/format.h>
 #include <Eigen/Cholesky>
@@ -33,9 +35,29 @@ ReducedNewmark::ReducedNewmark(const ReducedForceModel& forces,
                                const ReducedNewmarkSettings& settings)
     : ReducedNewmark(forces, Eigen::MatrixXd::Identity(forces.r(), forces.r()), settings) {}
 
+// The step's vectors and matrices for one r, shared by every integrator of that size on a thread.
+struct ReducedNewmark::Workspace {
+  Eigen::VectorXd f, q_next, a_next, v_next, residual, inverse_diagonal;
+  Eigen::MatrixXd K, factor;
+};
+
+ReducedNewmark::Workspace& ReducedNewmark::workspace(int r) {
+  thread_local std::vector<std::unique_ptr<ReducedNewmark::Workspace>> by_size;
+  const auto k = static_cast<std::size_t>(r);
+  if (by_size.size() <= k) by_size.resize(k + 1);
+  if (!by_size[k]) {
+    auto w = std::make_unique<ReducedNewmark::Workspace>();
+    w->f = w->q_next = w->a_next = w->v_next = w->residual = w->inverse_diagonal =
+        Eigen::VectorXd::Zero(r);
+    w->K = w->factor = Eigen::MatrixXd::Zero(r, r);
+    by_size[k] = std::move(w);
+  }
+  return *by_size[k];
+}
+
 ReducedNewmark::ReducedNewmark(const ReducedForceModel& forces, const Eigen::MatrixXd& mass,
                                const ReducedNewmarkSettings& settings)
-    : forces_(&forces), settings_(settings), mass_(mass) {
+    : forces_(&forces), settings_(settings) {
   check_settings(settings_);
   const int r = forces.r();
   if (mass.rows() != r || mass.cols() != r)
@@ -45,10 +67,8 @@ ReducedNewmark::ReducedNewmark(const ReducedForceModel& forces, const Eigen::Mat
     throw Error("reduced Newmark: the mass matrix is not symmetric (or not finite)");
   if (r > 0 && Eigen::LLT<Eigen::MatrixXd>(mass).info() != Eigen::Success)
     throw Error("reduced Newmark: the mass matrix is not positive definite");
-  unit_mass_ = mass.isIdentity(0.0);
+  if (!mass.isIdentity(0.0)) mass_ = mass;
   q_ = v_ = a_ = Eigen::VectorXd::Zero(r);
-  f_ = q_next_ = a_next_ = v_next_ = residual_ = inverse_diagonal_ = Eigen::VectorXd::Zero(r);
-  K_ = factor_ = Eigen::MatrixXd::Zero(r, r);
 }
 
 void ReducedNewmark::set_mass(const Eigen::MatrixXd& mass) {
@@ -58,8 +78,10 @@ void ReducedNewmark::set_mass(const Eigen::MatrixXd& mass) {
                             mass.rows(), mass.cols(), r, r));
   if (!mass.allFinite())
     throw DivergenceError(settings_.domain, steps_ + 1, "the reduced mass matrix is not finite");
-  mass_ = mass;
-  unit_mass_ = mass.isIdentity(0.0);
+  if (mass.isIdentity(0.0))
+    mass_.resize(0, 0);
+  else
+    mass_ = mass;
 }
 
 void ReducedNewmark::set_frequency_scale(double alpha) {
@@ -80,33 +102,33 @@ void ReducedNewmark::set_state(const Eigen::VectorXd& q, const Eigen::VectorXd& 
   acceleration_known_ = false;
 }
 
-void ReducedNewmark::evaluate_at(const Eigen::VectorXd& q) {
-  forces_->evaluate(q, nullptr, &f_, &K_);
+void ReducedNewmark::evaluate_at(const Eigen::VectorXd& q, Workspace& w) const {
+  forces_->evaluate(q, nullptr, &w.f, &w.K);
   if (alpha_ != 1) {
-    f_ *= alpha_;
-    K_ *= alpha_;
+    w.f *= alpha_;
+    w.K *= alpha_;
   }
 }
 
-// rhs ← A⁻¹ rhs for A = a M' + b K' (M' = M/α, K' the scaled stiffness in K_).
-void ReducedNewmark::solve(double a, double b, Eigen::VectorXd& rhs) {
+// rhs ← A⁻¹ rhs for A = a M' + b K' (M' = M/α, K' the scaled stiffness in w.K).
+void ReducedNewmark::solve(double a, double b, Workspace& w, Eigen::VectorXd& rhs) const {
   const int r = this->r();
   const double m = a / alpha_;
   auto form = [&](Eigen::MatrixXd& A) {
-    A = b * K_;
-    if (unit_mass_)
+    A = b * w.K;
+    if (mass_.size() == 0)
       A.diagonal().array() += m;
     else
       A += m * mass_;
   };
-  form(factor_);
-  if (detail::cholesky_factor(factor_.data(), r, r, inverse_diagonal_.data())) {
-    detail::cholesky_solve(factor_.data(), inverse_diagonal_.data(), r, r, rhs.data());
+  form(w.factor);
+  if (detail::cholesky_factor(w.factor.data(), r, r, w.inverse_diagonal.data())) {
+    detail::cholesky_solve(w.factor.data(), w.inverse_diagonal.data(), r, r, rhs.data());
     return;
   }
-  form(factor_);
-  const Eigen::LDLT<Eigen::MatrixXd> ldlt(factor_);
-  const double scale = factor_.diagonal().cwiseAbs().maxCoeff();
+  form(w.factor);
+  const Eigen::LDLT<Eigen::MatrixXd> ldlt(w.factor);
+  const double scale = w.factor.diagonal().cwiseAbs().maxCoeff();
   if (ldlt.info() != Eigen::Success || !(ldlt.vectorD().cwiseAbs().minCoeff() > 1e-14 * scale))
     throw DivergenceError(settings_.domain, steps_ + 1,
                           "the reduced Newton matrix M/(β dt²) + γ D/(β dt) + K is singular");
@@ -124,27 +146,29 @@ int ReducedNewmark::step(double dt, const Eigen::VectorXd& f_ext) {
     ++steps_;
     return 0;
   }
+  Workspace& w = workspace(r);
+  const bool unit_mass = mass_.size() == 0;
   const double beta = settings_.beta, gamma = settings_.gamma;
   const double cM = settings_.mass_damping, cK = settings_.stiffness_damping;
   const double m = 1 / alpha_;  // M' = M/α
   // M' x, without a product for the unit mass.
   auto add_mass_times = [&](double scale, const Eigen::VectorXd& x, Eigen::VectorXd& y) {
-    if (unit_mass_)
+    if (unit_mass)
       y += (scale * m) * x;
     else
       y.noalias() += (scale * m) * (mass_ * x);
   };
 
   if (!acceleration_known_) {  // M' q̈ = f_ext − D q̇ − f(q)
-    evaluate_at(q_);
-    residual_ = f_ext - f_;
-    residual_.noalias() -= cK * (K_ * v_);
-    add_mass_times(-cM, v_, residual_);
-    if (unit_mass_) {
-      a_ = residual_ / m;
+    evaluate_at(q_, w);
+    w.residual = f_ext - w.f;
+    w.residual.noalias() -= cK * (w.K * v_);
+    add_mass_times(-cM, v_, w.residual);
+    if (unit_mass) {
+      a_ = w.residual / m;
     } else {
-      solve(1, 0, residual_);
-      a_ = residual_;
+      solve(1, 0, w, w.residual);
+      a_ = w.residual;
     }
     acceleration_known_ = true;
   }
@@ -152,49 +176,49 @@ int ReducedNewmark::step(double dt, const Eigen::VectorXd& f_ext) {
   // q̈₊ = c1 (q₊ − q − dt q̇) − c3 q̈,  q̇₊ = q̇ + dt((1 − γ) q̈ + γ q̈₊).
   const double c1 = 1 / (beta * dt * dt), c2 = gamma / (beta * dt), c3 = (0.5 - beta) / beta;
   auto update_rates = [&] {
-    a_next_ = c1 * (q_next_ - q_ - dt * v_) - c3 * a_;
-    v_next_ = v_ + dt * ((1 - gamma) * a_ + gamma * a_next_);
+    w.a_next = c1 * (w.q_next - q_ - dt * v_) - c3 * a_;
+    w.v_next = v_ + dt * ((1 - gamma) * a_ + gamma * w.a_next);
   };
-  q_next_ = q_;
+  w.q_next = q_;
   int iterations = 0;
   double R0 = 0;
   for (int it = 0; it < settings_.max_iterations; ++it) {
-    evaluate_at(q_next_);
+    evaluate_at(w.q_next, w);
     update_rates();
     // R = M' q̈₊ + (cM M' + cK K') q̇₊ + f' − f_ext
-    residual_ = f_ - f_ext;
-    residual_.noalias() += cK * (K_ * v_next_);
-    if (unit_mass_) {
-      residual_ += m * (a_next_ + cM * v_next_);
+    w.residual = w.f - f_ext;
+    if (cK != 0) w.residual.noalias() += cK * (w.K * w.v_next);
+    if (unit_mass) {
+      w.residual += m * (w.a_next + cM * w.v_next);
     } else {
-      add_mass_times(1, a_next_, residual_);
-      add_mass_times(cM, v_next_, residual_);
+      add_mass_times(1, w.a_next, w.residual);
+      add_mass_times(cM, w.v_next, w.residual);
     }
     if (settings_.tolerance > 0) {
-      const double norm = residual_.norm();
+      const double norm = w.residual.norm();
       if (it == 0)
         R0 = norm;
       else if (norm <= settings_.tolerance * R0)
         break;
     }
     // A = (c1 + c2 cM) M' + (1 + c2 cK) K'
-    solve(c1 + c2 * cM, 1 + c2 * cK, residual_);
-    q_next_ -= residual_;
+    solve(c1 + c2 * cM, 1 + c2 * cK, w, w.residual);
+    w.q_next -= w.residual;
     ++iterations;
-    if (!q_next_.allFinite())
+    if (!w.q_next.allFinite())
       throw DivergenceError(settings_.domain, steps_ + 1,
                             "the reduced coordinates are no longer finite");
   }
   update_rates();
-  q_.swap(q_next_);
-  a_.swap(a_next_);
-  v_.swap(v_next_);
+  q_ = w.q_next;
+  a_ = w.a_next;
+  v_ = w.v_next;
   ++steps_;
   return iterations;
 }
 
 double ReducedNewmark::kinetic_energy() const {
-  if (unit_mass_) return 0.5 * v_.squaredNorm() / alpha_;
+  if (mass_.size() == 0) return 0.5 * v_.squaredNorm() / alpha_;
   return 0.5 * v_.dot(mass_ * v_) / alpha_;
 }
 

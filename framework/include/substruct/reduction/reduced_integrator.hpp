@@ -32,9 +32,10 @@ struct ReducedNewmarkSettings {
 /// times as high (ω' = √(αk/(m/α)) = αω) and the amplitude after a given impulse is unchanged;
 /// the Rayleigh damping uses the scaled M and K.
 ///
-/// The force model must outlive the integrator. A step allocates nothing itself (except for the
-/// LDLᵀ fallback); ReducedStVKPolynomial allocates nothing after its first evaluation on a
-/// thread.
+/// The force model must outlive the integrator. A step's workspace is per thread and per r, so an
+/// integrator holds only its state (many small domains stay in cache); a step allocates nothing
+/// after the first on a thread with that r (except for the LDLᵀ fallback), and neither does
+/// ReducedStVKPolynomial after its first evaluation on a thread.
 class ReducedNewmark {
  public:
   /// Unit mass. Throws Error for β ≤ 0, γ < ½, max_iterations < 1, tolerance < 0 or negative
@@ -78,20 +79,19 @@ class ReducedNewmark {
   double potential_energy() const;
 
  private:
-  void evaluate_at(const Eigen::VectorXd& q);            // f_, K_ ← α f(q), α K(q)
-  void solve(double a, double b, Eigen::VectorXd& rhs);  // rhs ← (a M/α + b K_)⁻¹ rhs
+  struct Workspace;
+  static Workspace& workspace(int r);                              // this thread's, for size r
+  void evaluate_at(const Eigen::VectorXd& q, Workspace& w) const;  // w.f, w.K ← α f(q), α K(q)
+  // rhs ← (a M/α + b w.K)⁻¹ rhs
+  void solve(double a, double b, Workspace& w, Eigen::VectorXd& rhs) const;
 
   const ReducedForceModel* forces_;
   ReducedNewmarkSettings settings_;
-  Eigen::MatrixXd mass_;  // unscaled M
-  bool unit_mass_ = true;
+  Eigen::MatrixXd mass_;  // unscaled M; empty for the identity
   double alpha_ = 1;
   Eigen::VectorXd q_, v_, a_;
   bool acceleration_known_ = false;
   long steps_ = 0;
-  // Workspace.
-  Eigen::VectorXd f_, q_next_, a_next_, v_next_, residual_, inverse_diagonal_;
-  Eigen::MatrixXd K_, factor_;
 };
 
 }  // namespace substruct
