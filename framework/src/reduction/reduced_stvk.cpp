@@ -444,32 +444,43 @@ void ReducedStVKPolynomial::evaluate_expanded(const Eigen::VectorXd& q, double* 
                                 k2);
   detail::dense_columns_product(
       rows, pairs, poly.expanded.data() + rows * static_cast<std::size_t>(r), rows, z, k3);
-  const double* k0 = poly.K0_packed.data();
-  double* K = stiffness ? stiffness->data() : nullptr;
-  double* f = force ? force->data() : nullptr;
-  if (f) std::fill(f, f + r, 0.0);
-  double W = 0;
-  std::size_t p = 0;
-  for (int b = 0; b < r; ++b) {
-    const double qb = x[b];
-    double fb = 0, wb = 0;
-    for (int a = b; a < r; ++a, ++p) {
-      if (K) K[a + r * b] = K[b + r * a] = k0[p] + k2[p] + k3[p];
-      const double s = k0[p] + 0.5 * k2[p] + (1.0 / 3) * k3[p];
-      const double w = 0.5 * k0[p] + (1.0 / 6) * k2[p] + (1.0 / 12) * k3[p];
-      if (a == b) {
-        fb += s * qb;
-        wb += 0.5 * w * qb;
-      } else {
-        if (f) f[a] += s * qb;
-        fb += s * x[a];
-        wb += w * x[a];
-      }
-    }
-    if (f) f[b] += fb;
-    W += 2 * qb * wb;
+  // Per column b of the packed lower triangle (rows a ≥ b): K's column b, and f += S q with
+  // S = K₀ + ½K₂ + ⅓K₃ symmetric (the column's dot product with q to f_b, its multiple of q_b to
+  // the rows below); W = qᵀ(½K₀ + ⅙K₂ + ¹⁄₁₂K₃)q likewise.
+  const double* __restrict k0 = poly.K0_packed.data();
+  double* __restrict s = z;  // z is free again: S, then the energy's matrix
+  if (stiffness) {
+    double* __restrict K = stiffness->data();
+    std::size_t p = 0;
+    for (int b = 0; b < r; ++b, p += static_cast<std::size_t>(r - b + 1))
+      for (int a = b; a < r; ++a) K[a + r * b] = k0[p + a - b] + k2[p + a - b] + k3[p + a - b];
+    stiffness->triangularView<Eigen::StrictlyUpper>() = stiffness->transpose();
   }
-  if (energy) *energy = W;
+  auto symmetric_times_q = [&](double* __restrict out) {  // out = S q, S packed in s
+    std::fill(out, out + r, 0.0);
+    std::size_t p = 0;
+    for (int b = 0; b < r; ++b) {
+      const double* __restrict column = s + p - b;  // indexed by row
+      double dot = column[b] * x[b];
+      for (int a = b + 1; a < r; ++a) {
+        dot += column[a] * x[a];
+        out[a] += column[a] * x[b];
+      }
+      out[b] += dot;
+      p += static_cast<std::size_t>(r - b);
+    }
+  };
+  if (force) {
+    for (std::size_t p = 0; p < pairs; ++p) s[p] = k0[p] + 0.5 * k2[p] + (1.0 / 3) * k3[p];
+    symmetric_times_q(force->data());
+  }
+  if (energy) {
+    for (std::size_t p = 0; p < pairs; ++p)
+      s[p] = 0.5 * k0[p] + (1.0 / 6) * k2[p] + (1.0 / 12) * k3[p];
+    Eigen::Map<Eigen::VectorXd> Wq(k2, r);  // k2 is no longer needed
+    symmetric_times_q(Wq.data());
+    *energy = q.dot(Wq);
+  }
 }
 
 }  // namespace substruct
