@@ -13,22 +13,21 @@ InterfaceKinematics rest_interface(const InterfaceFrameModel& model) {
 }
 
 InterfaceKinematics interface_kinematics(const InterfaceFrameModel& model, const Eigen::VectorXd& q,
-                                         const Eigen::VectorXd& qdot,
-                                         const Eigen::VectorXd& qddot) {
+                                         const Eigen::VectorXd& qdot, const Eigen::VectorXd& qddot,
+                                         bool free_alpha) {
   if (model.r() == 0) return rest_interface(model);
+  const InterfaceFrameModel::State state = model.evaluate(q, qdot, qddot);  // Eq. 1, 2, 6
   InterfaceKinematics k;
-  k.x = model.centroid(q);                             // x̂ + â q  (Eq. 1)
-  k.v = model.a_hat * qdot;                            // â q̇
-  k.a = model.a_hat * qddot;                           // â q̈
-  k.polar = polar_decomposition(model.covariance(q));  // A(q) = R S  (Eq. 2)
+  k.x = state.x;                           // x̂ + â q
+  k.v = state.v;                           // â q̇
+  k.a = state.a;                           // â q̈
+  k.polar = polar_decomposition(state.A);  // A(q) = R S
   k.R = k.polar.R;
-  const Mat3 A_dot = model.covariance_rate(qdot);  // Eq. 6
-  const Mat3 A_ddot = model.covariance_rate(qddot);
-  const PolarRotationRates rates = polar_rotation_rates(k.polar, A_dot, A_ddot);  // Eq. 7–9
-  k.omega = rates.omega;
+  const PolarRotationRates rates = polar_rotation_rates(k.polar, state.A_dot, state.A_ddot);
+  k.omega = rates.omega;  // Eq. 7–9
   k.alpha = rates.omega_dot;
   // Eq. 9 is affine in Ä with the linear part of Eq. 7: ω̇ = ω(Ä) + ω̇|_{Ä=0}.
-  k.alpha_free = rates.omega_dot - polar_angular_velocity(k.polar, A_ddot);
+  if (free_alpha) k.alpha_free = rates.omega_dot - polar_angular_velocity(k.polar, state.A_ddot);
   return k;
 }
 

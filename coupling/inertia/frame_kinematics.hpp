@@ -27,9 +27,11 @@ struct InterfaceKinematics {
 /// At the rest state (q = q̇ = q̈ = 0) for r = 0 (a rigid parent) or when the parent is rigid.
 InterfaceKinematics rest_interface(const InterfaceFrameModel& model);
 
-/// From the parent's q, q̇, q̈ (r entries each).
+/// From the parent's q, q̇, q̈ (r entries each); alpha_free only when `free_alpha` (L2 lumping
+/// needs it), zero otherwise.
 InterfaceKinematics interface_kinematics(const InterfaceFrameModel& model, const Eigen::VectorXd& q,
-                                         const Eigen::VectorXd& qdot, const Eigen::VectorXd& qddot);
+                                         const Eigen::VectorXd& qdot, const Eigen::VectorXd& qddot,
+                                         bool free_alpha);
 
 /// The child frame's motion (world quantities in F_j axes) from the parent's (in F_i axes):
 ///   v' = v_i + ω_i × x_ij + v_ij

@@ -75,7 +75,10 @@ po::options_description options() {
       "root frame: auto (fixed when the scene fixes vertices, free-flying otherwise) | fixed "
       "(the world frame) | free-flying (Newton–Euler of the whole object)")(
       "inertia.rigid_domains", po::value<std::string>()->default_value(""),
-      "domains simulated as rigid bodies (r = 0), e.g. \"2 5\"");
+      "domains simulated as rigid bodies (r = 0), e.g. \"2 5\"")(
+      "inertia.stage_timing", po::value<bool>()->default_value(false, "false"),
+      "time the frames / system forces / dynamics stages of every step apart (level by level; "
+      "slower: each domain's data is fetched once per stage instead of once per step)");
   return d;
 }
 
@@ -145,6 +148,7 @@ class InertiaCoupling final : public CouplingMethod {
       throw Error(fmt::format(
           "inertia.root: unknown value '{}'; expected auto, fixed or free-flying", root_option_));
     for (Index d : config.indices("inertia.rigid_domains")) rigid_list_.push_back(d);
+    stage_timing_ = config.get<bool>("inertia.stage_timing");
   }
 
   bool can_run(const Scene& scene, std::string& reason) const override {
@@ -225,6 +229,8 @@ class InertiaCoupling final : public CouplingMethod {
 
     states_.clear();
     states_.resize(tree_.domains.size());
+    domain_mass_.clear();
+    for (const InertiaDomain& dom : tree_.domains) domain_mass_.push_back(dom.mass());
     int planar = 0;
     for (const InertiaDomain& dom : tree_.domains) {
       DomainState& s = states_[static_cast<std::size_t>(dom.id)];
@@ -314,7 +320,8 @@ class InertiaCoupling final : public CouplingMethod {
       }
       s.child_itf.clear();
       for (const InterfaceFrameModel& f : dom.child_frames)
-        s.child_itf.push_back(interface_kinematics(f, s.q, s.qdot, s.qddot));
+        s.child_itf.push_back(
+            interface_kinematics(f, s.q, s.qdot, s.qddot, lumping_ == Lumping::center_of_mass));
     }
   }
 
@@ -355,8 +362,8 @@ class InertiaCoupling final : public CouplingMethod {
     for (auto it = tree_.tree.bfs_order.rbegin(); it != tree_.tree.bfs_order.rend(); ++it) {
       const auto i = static_cast<std::size_t>(*it);
       const InertiaDomain& dom = tree_.domains[i];
-      mbar_[i] += dom.mass();
-      fbar_[i] += dom.mass() * forces.gravity;
+      mbar_[i] += domain_mass_[i];
+      fbar_[i] += domain_mass_[i] * forces.gravity;
       for (const auto& [g, f] : concentrated_[i]) fbar_[i] += f;
       moment_[i] += dom.first_moment_world;
       if (dom.parent >= 0 && states_[i].attached) {
@@ -381,10 +388,25 @@ class InertiaCoupling final : public CouplingMethod {
     }
     t_frames += seconds_since(t0);
 
-    // Root → leaves, one depth level at a time: a domain needs only its parent's new state, so
-    // the domains of a level go through each stage together (and the stages are timed per level).
+    // Root → leaves: a domain needs only its parent's new state. With stage timing, one depth
+    // level at a time, the domains of a level going through each stage together.
     const std::vector<int>& order = tree_.tree.bfs_order;
     const std::vector<int>& depth = tree_.tree.depth;
+    if (!stage_timing_) {
+      // Each domain through all its stages at once, while its data is in cache.
+      stats.add("frames", t_frames);
+      t0 = Clock::now();
+      for (int i : order) {
+        place_frame(i);
+        DomainState& s = states_[static_cast<std::size_t>(i)];
+        if (s.frozen && !s.attached) advance_ballistic(i, dt, forces.gravity);
+        assemble_forces(i, forces.gravity);
+        stats.iterations += advance_dynamics(i, dt);
+        update_child_interfaces(i);
+      }
+      stats.add("domains", seconds_since(t0));
+      return;
+    }
     for (std::size_t b = 0, e = 0; b < order.size(); b = e) {
       const int level = depth[static_cast<std::size_t>(order[b])];
       while (e < order.size() && depth[static_cast<std::size_t>(order[e])] == level) ++e;
@@ -473,7 +495,8 @@ class InertiaCoupling final : public CouplingMethod {
         const double norm2 = (f0 - Mij * s.qddot).squaredNorm();
         if (norm2 > threshold_) detach(j, norm2);
       }
-      s.child_itf[k] = interface_kinematics(dom.child_frames[k], s.q, s.qdot, s.qddot);
+      s.child_itf[k] = interface_kinematics(dom.child_frames[k], s.q, s.qdot, s.qddot,
+                                            lumping_ == Lumping::center_of_mass);
     }
   }
 
@@ -696,12 +719,14 @@ class InertiaCoupling final : public CouplingMethod {
   double gamma_ = 0.55;
   std::string root_option_;
   std::vector<Index> rigid_list_;
+  bool stage_timing_ = false;
 
   const Scene* scene_ = nullptr;
   RootKind root_kind_ = RootKind::fixed;
   DomainTree tree_;
   std::vector<DomainState> states_;
-  ReducedGeometry geometry_;  // layout for positions() and the geometry plugins
+  std::vector<double> domain_mass_;  // m_i, by domain id
+  ReducedGeometry geometry_;         // layout for positions() and the geometry plugins
   RigidBody body_;
   long step_ = 0;
   // Per-step workspace.

@@ -105,6 +105,15 @@ TEST(InterfaceFrame, MatchesEquationsOneToFour) {
       // Both are linear in q: Ȧ = A(q + q̇) − A(q) exactly.
       EXPECT_LE((model.covariance_rate(qdot) - (moved.A - at_q.A)).norm(),
                 1e-12 * (moved.A - at_q.A).norm());
+      // The one-pass evaluation at (q, q̇, q̈) agrees with the separate ones.
+      const Eigen::VectorXd qddot = Eigen::VectorXd::Random(r);
+      const InterfaceFrameModel::State state = model.evaluate(q, qdot, qddot);
+      EXPECT_LE((state.x - model.centroid(q)).norm(), 1e-14 * state.x.norm());
+      EXPECT_LE((state.v - model.a_hat() * qdot).norm(), 1e-14 * state.v.norm());
+      EXPECT_LE((state.a - model.a_hat() * qddot).norm(), 1e-14 * state.a.norm());
+      EXPECT_LE((state.A - model.covariance(q)).norm(), 1e-14 * state.A.norm());
+      EXPECT_LE((state.A_dot - model.covariance_rate(qdot)).norm(), 1e-14 * state.A_dot.norm());
+      EXPECT_LE((state.A_ddot - model.covariance_rate(qddot)).norm(), 1e-14 * state.A_ddot.norm());
     }
   }
 }
@@ -126,16 +135,12 @@ TEST(InterfaceFrame, RecoversRigidMotions) {
   const InterfaceFrameModel model = fit_interface_frame(X, U, w, R_hat);
   const PolarDecomposition rest{R_hat, Mat3::Identity()};
   for (int i = 0; i < 3; ++i) {
-    EXPECT_LE((model.a_hat.col(i) - Vec3::Unit(i)).norm(), 1e-15);
-    EXPECT_LE(model.A[static_cast<std::size_t>(i)].norm(), 1e-15);
-    EXPECT_LE((model.a_hat.col(3 + i) - Vec3::Unit(i).cross(model.x_hat - c)).norm(), 1e-15);
-    EXPECT_LE((model.A[static_cast<std::size_t>(3 + i)] - hat(Vec3::Unit(i)) * R_hat).norm(),
-              1e-13);
+    EXPECT_LE((model.a_hat().col(i) - Vec3::Unit(i)).norm(), 1e-15);
+    EXPECT_LE(model.A(i).norm(), 1e-15);
+    EXPECT_LE((model.a_hat().col(3 + i) - Vec3::Unit(i).cross(model.x_hat - c)).norm(), 1e-15);
+    EXPECT_LE((model.A(3 + i) - hat(Vec3::Unit(i)) * R_hat).norm(), 1e-13);
     // ω of the rotation column: the rotation's axis (in the parent frame).
-    EXPECT_LE(
-        (polar_angular_velocity(rest, model.A[static_cast<std::size_t>(3 + i)]) - Vec3::Unit(i))
-            .norm(),
-        1e-13);
+    EXPECT_LE((polar_angular_velocity(rest, model.A(3 + i)) - Vec3::Unit(i)).norm(), 1e-13);
   }
   // q = (t, s θ): the fitted frame is R ≈ exp(s θ̃) R̂ to first order, the centroid exact.
   const Vec3 t(0.01, -0.02, 0.03), theta(0.3, -0.5, 0.8);
@@ -204,7 +209,7 @@ TEST(InterfaceFrame, FlatPatchGetsThePlanarFix) {
     Mat3 B = Mat3::Zero();  // the displacement part of Eq. 3 (the rest part is C, A(0) = R̂)
     for (int k = 0; k < m; ++k) {
       const Vec3 Xk = X.row(k).transpose();
-      B += w[k] * (U.middleRows(3 * k, 3) * q - model.a_hat * q) * (Xk - model.x_hat).transpose();
+      B += w[k] * (U.middleRows(3 * k, 3) * q - model.a_hat() * q) * (Xk - model.x_hat).transpose();
     }
     const Vec3 tilt = -eta * (C_fixed.inverse() * (B.transpose() * normal));
     B += (tilt * eta) * normal.transpose();
@@ -218,14 +223,14 @@ TEST(InterfaceFrame, FlatPatchGetsThePlanarFix) {
     for (int k = 0; k < m; ++k)
       tilt.block<3, 1>(3 * k, 0) = theta.cross(X.row(k).transpose() - model.x_hat);
     const InterfaceFrameModel tilting = fit_interface_frame(X, tilt, w, R_hat, epsilon);
-    EXPECT_LE((tilting.A[0] - hat(theta) * R_hat).norm(), 1e-12) << "axis " << axis;
+    EXPECT_LE((tilting.A(0) - hat(theta) * R_hat).norm(), 1e-12) << "axis " << axis;
   }
   // Rotation about the normal (in the plane of the patch) is recovered exactly.
   Eigen::MatrixXd spin(3 * m, 1);
   for (int k = 0; k < m; ++k)
     spin.block<3, 1>(3 * k, 0) = normal.cross(X.row(k).transpose() - model.x_hat);
   const InterfaceFrameModel spinning = fit_interface_frame(X, spin, w, R_hat, epsilon);
-  EXPECT_LE((spinning.A[0] - hat(normal) * R_hat).norm(), 1e-13);
+  EXPECT_LE((spinning.A(0) - hat(normal) * R_hat).norm(), 1e-13);
 }
 
 // A slightly bent patch (λ₁/λ₃ ≈ 1e-5 < ε): λ₁ is lifted to ε λ₃, and a rigid tilt of the
@@ -254,7 +259,7 @@ TEST(InterfaceFrame, NearlyFlatPatchIsLiftedToEpsilon) {
   EXPECT_GT(model.eigenvalue_ratio, 1e-7);
   EXPECT_LT(model.eigenvalue_ratio, epsilon);
   // A rigid tilt is recovered exactly despite the lift.
-  EXPECT_LE((model.A[0] - hat(theta)).norm(), 1e-12);
+  EXPECT_LE((model.A(0) - hat(theta)).norm(), 1e-12);
 }
 
 void expect_error(const Points& X, const Eigen::MatrixXd& U, const Eigen::VectorXd& w,

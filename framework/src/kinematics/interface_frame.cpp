@@ -9,10 +9,19 @@
 
 namespace substruct {
 
+namespace {
+
+void check_size(const Eigen::VectorXd& x, int r) {
+  if (x.size() != r)
+    throw Error(fmt::format("interface frame: a coordinate vector has {} entries, the model {}",
+                            x.size(), r));
+}
+
+}  // namespace
+
 Vec3 InterfaceFrameModel::centroid(const Eigen::VectorXd& q) const {
-  if (q.size() != r())
-    throw Error(fmt::format("interface frame: q has {} entries, the model {}", q.size(), r()));
-  return x_hat + a_hat * q;  // Eq. 1: x̂ + â q
+  check_size(q, r());
+  return x_hat + a_hat() * q;  // Eq. 1: x̂ + â q
 }
 
 Mat3 InterfaceFrameModel::covariance(const Eigen::VectorXd& q) const {
@@ -20,12 +29,34 @@ Mat3 InterfaceFrameModel::covariance(const Eigen::VectorXd& q) const {
 }
 
 Mat3 InterfaceFrameModel::covariance_rate(const Eigen::VectorXd& rate) const {
-  if (rate.size() != r())
-    throw Error(fmt::format("interface frame: the coordinate vector has {} entries, the model {}",
-                            rate.size(), r()));
-  Mat3 sum = Mat3::Zero();  // Eq. 6: Σ A^ℓ ẋ_ℓ
-  for (int l = 0; l < r(); ++l) sum += A[static_cast<std::size_t>(l)] * rate[l];
-  return sum;
+  check_size(rate, r());
+  const Eigen::Matrix<double, 9, 1> sum = G.bottomRows<9>() * rate;  // Eq. 6: Σ A^ℓ ẋ_ℓ
+  return Eigen::Map<const Mat3>(sum.data());
+}
+
+InterfaceFrameModel::State InterfaceFrameModel::evaluate(const Eigen::VectorXd& q,
+                                                         const Eigen::VectorXd& qdot,
+                                                         const Eigen::VectorXd& qddot) const {
+  const int n = r();
+  check_size(q, n);
+  check_size(qdot, n);
+  check_size(qddot, n);
+  // Y = G [q q̇ q̈], column by column of G (12 contiguous values each).
+  Eigen::Matrix<double, 12, 1> y0 = Eigen::Matrix<double, 12, 1>::Zero(), y1 = y0, y2 = y0;
+  for (int l = 0; l < n; ++l) {
+    const auto g = G.col(l);
+    y0.noalias() += q[l] * g;
+    y1.noalias() += qdot[l] * g;
+    y2.noalias() += qddot[l] * g;
+  }
+  State s;
+  s.x = x_hat + y0.head<3>();
+  s.v = y1.head<3>();
+  s.a = y2.head<3>();
+  s.A = R_hat + Eigen::Map<const Mat3>(y0.data() + 3);
+  s.A_dot = Eigen::Map<const Mat3>(y1.data() + 3);
+  s.A_ddot = Eigen::Map<const Mat3>(y2.data() + 3);
+  return s;
 }
 
 InterfaceFrameModel fit_interface_frame(const Points& X, const Eigen::MatrixXd& U,
@@ -58,9 +89,11 @@ InterfaceFrameModel fit_interface_frame(const Points& X, const Eigen::MatrixXd& 
   const double W = w.sum();
   // Eq. 1: x̂ = Σ w^k X^k / Σ w^k,  â = Σ w^k U^k / Σ w^k
   model.x_hat = (X.transpose() * w) / W;
-  model.a_hat.setZero(3, r);
-  for (Eigen::Index k = 0; k < m; ++k) model.a_hat += w[k] * U.middleRows(3 * k, 3);
-  model.a_hat /= W;
+  model.G.setZero(12, r);
+  Eigen::Matrix<double, 3, Eigen::Dynamic> a_hat = Eigen::MatrixXd::Zero(3, r);
+  for (Eigen::Index k = 0; k < m; ++k) a_hat += w[k] * U.middleRows(3 * k, 3);
+  a_hat /= W;
+  model.G.topRows<3>() = a_hat;
 
   // Eq. 4: C = Σ w^k (X^k − x̂)(X^k − x̂)ᵀ
   const Points D = X.rowwise() - model.x_hat.transpose();
@@ -99,13 +132,12 @@ InterfaceFrameModel fit_interface_frame(const Points& X, const Eigen::MatrixXd& 
   const Mat3 C_inv_R_hat = C_inv * R_hat;
 
   // Eq. 2–3: A^ℓ = Σ w^k (U^k_ℓ − â_ℓ)(X^k − x̂)ᵀ C⁻¹ R̂ (+ the extra point's term)
-  model.A.assign(static_cast<std::size_t>(r), Mat3::Zero());
   for (Eigen::Index l = 0; l < r; ++l) {
     Mat3 B = Mat3::Zero();
     for (Eigen::Index k = 0; k < m; ++k)
-      B += w[k] * (U.block<3, 1>(3 * k, l) - model.a_hat.col(l)) * D.row(k);
+      B += w[k] * (U.block<3, 1>(3 * k, l) - a_hat.col(l)) * D.row(k);
     if (model.planar) B -= eta2 * (C_inv * (B.transpose() * N)) * N.transpose();
-    model.A[static_cast<std::size_t>(l)] = B * C_inv_R_hat;
+    Eigen::Map<Mat3>(model.G.col(l).data() + 3) = B * C_inv_R_hat;
   }
   return model;
 }

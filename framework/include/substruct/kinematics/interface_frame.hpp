@@ -21,20 +21,34 @@ namespace substruct {
 /// Every rigid motion of the patch (tilts about in-plane axes and spins about N) is then fitted
 /// exactly, A^ℓ = θ̃ R̂.
 struct InterfaceFrameModel {
-  Vec3 x_hat = Vec3::Zero();                       // x̂, the rest centroid
-  Eigen::Matrix<double, 3, Eigen::Dynamic> a_hat;  // â (3×r)
-  Mat3 R_hat = Mat3::Identity();                   // R̂, the rest rotation of the child frame
-  std::vector<Mat3> A;                             // A^ℓ, ℓ = 0 … r−1
-  bool planar = false;                             // the planar fix was applied
-  double eigenvalue_ratio = 0;                     // λ₁/λ₃ of C before the fix
+  Vec3 x_hat = Vec3::Zero();      // x̂, the rest centroid
+  Mat3 R_hat = Mat3::Identity();  // R̂, the rest rotation of the child frame
+  /// Column ℓ: â_ℓ (rows 0–2) and A^ℓ column by column (rows 3–11), so that one pass over it
+  /// gives the centroid and the covariance and their rates (evaluate()).
+  Eigen::Matrix<double, 12, Eigen::Dynamic> G;
+  bool planar = false;          // the planar fix was applied
+  double eigenvalue_ratio = 0;  // λ₁/λ₃ of C before the fix
 
-  int r() const { return static_cast<int>(A.size()); }
+  int r() const { return static_cast<int>(G.cols()); }
+  /// â (3×r).
+  auto a_hat() const { return G.topRows<3>(); }
+  /// A^ℓ, ℓ = 0 … r−1.
+  Eigen::Map<const Mat3> A(int l) const { return Eigen::Map<const Mat3>(G.col(l).data() + 3); }
   /// Eq. 1: x̂ + â q.
   Vec3 centroid(const Eigen::VectorXd& q) const;
   /// Eq. 2: R̂ + Σ A^ℓ q_ℓ.
   Mat3 covariance(const Eigen::VectorXd& q) const;
   /// Eq. 6: Σ A^ℓ ẋ_ℓ for a rate ẋ of q (q̇ gives Ȧ, q̈ gives Ä).
   Mat3 covariance_rate(const Eigen::VectorXd& rate) const;
+
+  /// Eq. 1, 2 and 6 at a state (q, q̇, q̈) in one pass.
+  struct State {
+    Vec3 x, v, a;           // x̂ + â q, â q̇, â q̈
+    Mat3 A, A_dot, A_ddot;  // R̂ + Σ A^ℓ q_ℓ, Σ A^ℓ q̇_ℓ, Σ A^ℓ q̈_ℓ
+  };
+  /// Throws Error when a vector does not have r entries.
+  State evaluate(const Eigen::VectorXd& q, const Eigen::VectorXd& qdot,
+                 const Eigen::VectorXd& qddot) const;
 };
 
 /// Fits the model. `X`: m×3 rest positions; `U`: 3m×r rows of the parent's basis at those
