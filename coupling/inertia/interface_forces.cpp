@@ -14,19 +14,19 @@ void add_interface_force(Lumping lumping, const InterfaceFrameModel& model,
   const double m = subtree.mass;
   const Vec3& w = parent.omega;
   if (lumping == Lumping::interface) {
-    const auto a_hat = model.a_hat();
+    const auto& a_hat = model.a_hat;
     if (M) M->noalias() += m * (a_hat.transpose() * a_hat);  // M_ij = m̄ âᵀâ
     const Vec3 frame_acc =
         parent.a + parent.alpha.cross(itf.x) + w.cross(w.cross(itf.x)) + 2 * w.cross(itf.v);
     const Vec3 net = subtree.force - m * frame_acc;
-    for (int l = 0; l < r; ++l) f0[l] += model.G.col(l).head<3>().dot(net);  // âᵀ net
+    f0.noalias() += a_hat.transpose() * net;  // âᵀ net
     return;
   }
   // L2: J_ω column ℓ = ω of the polar rotation for Ȧ = A^ℓ (Eq. 7 is linear in Ȧ).
   Eigen::Matrix<double, 3, Eigen::Dynamic> J(3, r);
   for (int l = 0; l < r; ++l) J.col(l) = polar_angular_velocity(itf.polar, model.A(l));
   const Vec3 Rd = itf.R * subtree.d;
-  J = model.a_hat() - hat(Rd) * J;  // J_c = â − (R d)~ J_ω
+  J = model.a_hat - hat(Rd) * J;  // J_c = â − (R d)~ J_ω
   const Vec3 c = itf.x + Rd;
   const Vec3 c_dot = J * qdot;
   const Vec3 acc = parent.a + parent.alpha.cross(c) + w.cross(w.cross(c)) + 2 * w.cross(c_dot) +

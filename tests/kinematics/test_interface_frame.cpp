@@ -109,8 +109,8 @@ TEST(InterfaceFrame, MatchesEquationsOneToFour) {
       const Eigen::VectorXd qddot = Eigen::VectorXd::Random(r);
       const InterfaceFrameModel::State state = model.evaluate(q, qdot, qddot);
       EXPECT_LE((state.x - model.centroid(q)).norm(), 1e-14 * state.x.norm());
-      EXPECT_LE((state.v - model.a_hat() * qdot).norm(), 1e-14 * state.v.norm());
-      EXPECT_LE((state.a - model.a_hat() * qddot).norm(), 1e-14 * state.a.norm());
+      EXPECT_LE((state.v - model.a_hat * qdot).norm(), 1e-14 * state.v.norm());
+      EXPECT_LE((state.a - model.a_hat * qddot).norm(), 1e-14 * state.a.norm());
       EXPECT_LE((state.A - model.covariance(q)).norm(), 1e-14 * state.A.norm());
       EXPECT_LE((state.A_dot - model.covariance_rate(qdot)).norm(), 1e-14 * state.A_dot.norm());
       EXPECT_LE((state.A_ddot - model.covariance_rate(qddot)).norm(), 1e-14 * state.A_ddot.norm());
@@ -135,9 +135,9 @@ TEST(InterfaceFrame, RecoversRigidMotions) {
   const InterfaceFrameModel model = fit_interface_frame(X, U, w, R_hat);
   const PolarDecomposition rest{R_hat, Mat3::Identity()};
   for (int i = 0; i < 3; ++i) {
-    EXPECT_LE((model.a_hat().col(i) - Vec3::Unit(i)).norm(), 1e-15);
+    EXPECT_LE((model.a_hat.col(i) - Vec3::Unit(i)).norm(), 1e-15);
     EXPECT_LE(model.A(i).norm(), 1e-15);
-    EXPECT_LE((model.a_hat().col(3 + i) - Vec3::Unit(i).cross(model.x_hat - c)).norm(), 1e-15);
+    EXPECT_LE((model.a_hat.col(3 + i) - Vec3::Unit(i).cross(model.x_hat - c)).norm(), 1e-15);
     EXPECT_LE((model.A(3 + i) - hat(Vec3::Unit(i)) * R_hat).norm(), 1e-13);
     // ω of the rotation column: the rotation's axis (in the parent frame).
     EXPECT_LE((polar_angular_velocity(rest, model.A(3 + i)) - Vec3::Unit(i)).norm(), 1e-13);
@@ -209,7 +209,7 @@ TEST(InterfaceFrame, FlatPatchGetsThePlanarFix) {
     Mat3 B = Mat3::Zero();  // the displacement part of Eq. 3 (the rest part is C, A(0) = R̂)
     for (int k = 0; k < m; ++k) {
       const Vec3 Xk = X.row(k).transpose();
-      B += w[k] * (U.middleRows(3 * k, 3) * q - model.a_hat() * q) * (Xk - model.x_hat).transpose();
+      B += w[k] * (U.middleRows(3 * k, 3) * q - model.a_hat * q) * (Xk - model.x_hat).transpose();
     }
     const Vec3 tilt = -eta * (C_fixed.inverse() * (B.transpose() * normal));
     B += (tilt * eta) * normal.transpose();

@@ -21,7 +21,7 @@ void check_size(const Eigen::VectorXd& x, int r) {
 
 Vec3 InterfaceFrameModel::centroid(const Eigen::VectorXd& q) const {
   check_size(q, r());
-  return x_hat + a_hat() * q;  // Eq. 1: x̂ + â q
+  return x_hat + a_hat * q;  // Eq. 1: x̂ + â q
 }
 
 Mat3 InterfaceFrameModel::covariance(const Eigen::VectorXd& q) const {
@@ -30,7 +30,7 @@ Mat3 InterfaceFrameModel::covariance(const Eigen::VectorXd& q) const {
 
 Mat3 InterfaceFrameModel::covariance_rate(const Eigen::VectorXd& rate) const {
   check_size(rate, r());
-  const Eigen::Matrix<double, 9, 1> sum = G.bottomRows<9>() * rate;  // Eq. 6: Σ A^ℓ ẋ_ℓ
+  const Eigen::Matrix<double, 9, 1> sum = A_columns * rate;  // Eq. 6: Σ A^ℓ ẋ_ℓ
   return Eigen::Map<const Mat3>(sum.data());
 }
 
@@ -41,21 +41,26 @@ InterfaceFrameModel::State InterfaceFrameModel::evaluate(const Eigen::VectorXd& 
   check_size(q, n);
   check_size(qdot, n);
   check_size(qddot, n);
-  // Y = G [q q̇ q̈], column by column of G (12 contiguous values each).
-  Eigen::Matrix<double, 12, 1> y0 = Eigen::Matrix<double, 12, 1>::Zero(), y1 = y0, y2 = y0;
+  // [â; A] [q q̇ q̈], column by column (3 and 9 contiguous values each).
+  Vec3 x0 = Vec3::Zero(), x1 = x0, x2 = x0;
+  Eigen::Matrix<double, 9, 1> y0 = Eigen::Matrix<double, 9, 1>::Zero(), y1 = y0, y2 = y0;
   for (int l = 0; l < n; ++l) {
-    const auto g = G.col(l);
+    const auto a = a_hat.col(l);
+    const auto g = A_columns.col(l);
+    x0.noalias() += q[l] * a;
+    x1.noalias() += qdot[l] * a;
+    x2.noalias() += qddot[l] * a;
     y0.noalias() += q[l] * g;
     y1.noalias() += qdot[l] * g;
     y2.noalias() += qddot[l] * g;
   }
   State s;
-  s.x = x_hat + y0.head<3>();
-  s.v = y1.head<3>();
-  s.a = y2.head<3>();
-  s.A = R_hat + Eigen::Map<const Mat3>(y0.data() + 3);
-  s.A_dot = Eigen::Map<const Mat3>(y1.data() + 3);
-  s.A_ddot = Eigen::Map<const Mat3>(y2.data() + 3);
+  s.x = x_hat + x0;
+  s.v = x1;
+  s.a = x2;
+  s.A = R_hat + Eigen::Map<const Mat3>(y0.data());
+  s.A_dot = Eigen::Map<const Mat3>(y1.data());
+  s.A_ddot = Eigen::Map<const Mat3>(y2.data());
   return s;
 }
 
@@ -89,11 +94,10 @@ InterfaceFrameModel fit_interface_frame(const Points& X, const Eigen::MatrixXd& 
   const double W = w.sum();
   // Eq. 1: x̂ = Σ w^k X^k / Σ w^k,  â = Σ w^k U^k / Σ w^k
   model.x_hat = (X.transpose() * w) / W;
-  model.G.setZero(12, r);
-  Eigen::Matrix<double, 3, Eigen::Dynamic> a_hat = Eigen::MatrixXd::Zero(3, r);
-  for (Eigen::Index k = 0; k < m; ++k) a_hat += w[k] * U.middleRows(3 * k, 3);
-  a_hat /= W;
-  model.G.topRows<3>() = a_hat;
+  model.a_hat.setZero(3, r);
+  for (Eigen::Index k = 0; k < m; ++k) model.a_hat += w[k] * U.middleRows(3 * k, 3);
+  model.a_hat /= W;
+  model.A_columns.setZero(9, r);
 
   // Eq. 4: C = Σ w^k (X^k − x̂)(X^k − x̂)ᵀ
   const Points D = X.rowwise() - model.x_hat.transpose();
@@ -135,9 +139,9 @@ InterfaceFrameModel fit_interface_frame(const Points& X, const Eigen::MatrixXd& 
   for (Eigen::Index l = 0; l < r; ++l) {
     Mat3 B = Mat3::Zero();
     for (Eigen::Index k = 0; k < m; ++k)
-      B += w[k] * (U.block<3, 1>(3 * k, l) - a_hat.col(l)) * D.row(k);
+      B += w[k] * (U.block<3, 1>(3 * k, l) - model.a_hat.col(l)) * D.row(k);
     if (model.planar) B -= eta2 * (C_inv * (B.transpose() * N)) * N.transpose();
-    Eigen::Map<Mat3>(model.G.col(l).data() + 3) = B * C_inv_R_hat;
+    Eigen::Map<Mat3>(model.A_columns.col(l).data()) = B * C_inv_R_hat;
   }
   return model;
 }

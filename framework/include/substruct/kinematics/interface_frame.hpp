@@ -23,17 +23,16 @@ namespace substruct {
 struct InterfaceFrameModel {
   Vec3 x_hat = Vec3::Zero();      // x̂, the rest centroid
   Mat3 R_hat = Mat3::Identity();  // R̂, the rest rotation of the child frame
-  /// Column ℓ: â_ℓ (rows 0–2) and A^ℓ column by column (rows 3–11), so that one pass over it
-  /// gives the centroid and the covariance and their rates (evaluate()).
-  Eigen::Matrix<double, 12, Eigen::Dynamic> G;
+  /// â (3×r), and column ℓ of `A_columns` is A^ℓ column by column (9×r), so that one pass over
+  /// them gives the centroid and the covariance and their rates (evaluate()).
+  Eigen::Matrix<double, 3, Eigen::Dynamic> a_hat;
+  Eigen::Matrix<double, 9, Eigen::Dynamic> A_columns;
   bool planar = false;          // the planar fix was applied
   double eigenvalue_ratio = 0;  // λ₁/λ₃ of C before the fix
 
-  int r() const { return static_cast<int>(G.cols()); }
-  /// â (3×r).
-  auto a_hat() const { return G.topRows<3>(); }
+  int r() const { return static_cast<int>(a_hat.cols()); }
   /// A^ℓ, ℓ = 0 … r−1.
-  Eigen::Map<const Mat3> A(int l) const { return Eigen::Map<const Mat3>(G.col(l).data() + 3); }
+  Eigen::Map<const Mat3> A(int l) const { return Eigen::Map<const Mat3>(A_columns.col(l).data()); }
   /// Eq. 1: x̂ + â q.
   Vec3 centroid(const Eigen::VectorXd& q) const;
   /// Eq. 2: R̂ + Σ A^ℓ q_ℓ.
