@@ -125,6 +125,7 @@ DomainTree build_domain_tree(const Scene& scene, const std::vector<DomainModel>&
       const InertiaDomain& rep = t.domains[static_cast<std::size_t>(dm.representative)];
       if (shares_integrals(dom, rep, dm.transform)) {
         dom.integrals = rep.integrals;
+        dom.integrals_of = dm.representative;
         dom.integral_rotation = dm.transform.rotation;
         dom.integral_offset = (dom.X - rep.X * dm.transform.rotation.transpose()).colwise().mean();
         ++t.shared_integrals;

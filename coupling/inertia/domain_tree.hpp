@@ -33,6 +33,7 @@ struct InertiaDomain {
   // in the representative's frame axes: with this domain's X̄ = R X̄_rep + δ and U = (I ⊗ R) U_rep
   // (R = integral_rotation, δ = integral_offset; R = I, δ = 0 for integrals of its own).
   std::shared_ptr<const SystemForceIntegrals> integrals;
+  int integrals_of = -1;  // the representative whose integrals (and rest shape, basis) these are
   Mat3 integral_rotation = Mat3::Identity();
   Vec3 integral_offset = Vec3::Zero();
 

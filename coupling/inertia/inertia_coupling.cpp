@@ -696,7 +696,8 @@ class InertiaCoupling final : public CouplingMethod {
   }
 
   // The layout the framework's geometry kernel (and the geometry plugins) evaluate: per domain
-  // its vertices, local rest shape X̄ and basis U (domain ids are the indices).
+  // its vertices, local rest shape X̄ and basis U (domain ids are the indices); instances that
+  // share their representative's integrals share its X̄ and U too.
   static ReducedGeometry reduced_layout(const Scene& scene, const DomainTree& tree) {
     ReducedGeometry layout;
     layout.rest_positions = scene.mesh.vertices;
@@ -704,6 +705,12 @@ class InertiaCoupling final : public CouplingMethod {
     for (const InertiaDomain& dom : tree.domains) {
       DomainLayout& d = layout.domains[static_cast<std::size_t>(dom.id)];
       d.global_vertex = dom.global_vertex;
+      if (dom.integrals_of >= 0) {  // a turned copy of its representative (checked there)
+        d.instance_of = dom.integrals_of;
+        d.rotation = dom.integral_rotation;
+        d.offset = dom.integral_offset;
+        continue;
+      }
       d.rest = dom.X;
       d.U = dom.U;
     }

@@ -43,7 +43,7 @@ class CpuGeometry final : public GeometrySolver {
     double total = 0;
     for (std::size_t i = 0; i < d; ++i) {
       const DomainLayout& dom = layout_.domains[i];
-      work[i] = double(dom.global_vertex.size()) * (3.0 * dom.r() + 10.0);
+      work[i] = double(dom.global_vertex.size()) * (3.0 * double(layout_.r(i)) + 10.0);
       total += work[i];
     }
     bounds_ = {0};

@@ -44,15 +44,15 @@ ReducedGeometry layout(std::mt19937& random) {
 std::vector<DomainPose> poses(const ReducedGeometry& g, std::mt19937& random) {
   std::uniform_real_distribution<double> u(-1, 1);
   std::vector<DomainPose> out;
-  for (const DomainLayout& dom : g.domains) {
+  for (std::size_t d = 0; d < g.domains.size(); ++d) {
     DomainPose pose;
     pose.R = Eigen::AngleAxisd(u(random) * 3, Vec3(u(random), u(random), u(random)).normalized())
                  .toRotationMatrix();
     pose.p = Vec3(u(random), u(random), u(random));
     pose.nu = Vec3(u(random), u(random), u(random));
     pose.omega = Vec3(u(random), u(random), u(random));
-    pose.q = Eigen::VectorXd::NullaryExpr(dom.r(), [&] { return u(random); });
-    pose.qdot = Eigen::VectorXd::NullaryExpr(dom.r(), [&] { return u(random); });
+    pose.q = Eigen::VectorXd::NullaryExpr(g.r(d), [&] { return u(random); });
+    pose.qdot = Eigen::VectorXd::NullaryExpr(g.r(d), [&] { return u(random); });
     out.push_back(pose);
   }
   return out;
@@ -75,7 +75,7 @@ TEST(ReducedGeometry, MatchesTheFormulaVertexByVertexWithSharedVerticesAveraged)
         const auto li = static_cast<Index>(l);
         Vec3 local = dom.rest.row(li).transpose();
         Vec3 rate = Vec3::Zero();
-        for (Index k = 0; k < dom.r(); ++k) {
+        for (Index k = 0; k < g.r(d); ++k) {
           local += dom.U.block(3 * li, k, 3, 1) * p[d].q[k];
           rate += dom.U.block(3 * li, k, 3, 1) * p[d].qdot[k];
         }
@@ -110,6 +110,47 @@ TEST(ReducedGeometry, AVertexSharedByTwoDomainsIsTheMeanOfTheirPositions) {
   alone1 = only(1);
   EXPECT_LT((both.row(3) - 0.5 * (alone0.row(3) + alone1.row(3))).norm(), 1e-14);
   EXPECT_LT((both.row(0) - alone0.row(0)).norm(), 1e-14);
+}
+
+// A domain stored as an instance (the representative's arrays, turned by Rᵢ and moved by δ) gives
+// what its own turned copies of those arrays give.
+TEST(ReducedGeometry, AnInstanceIsItsRepresentativeTurnedAndMoved) {
+  std::mt19937 random(5);
+  ReducedGeometry own = layout(random);
+  // Domain 3 on vertices {9, …}: a copy of domain 0 (5 vertices) at new vertex ids.
+  own.rest_positions.conservativeResize(14, 3);
+  own.rest_positions.bottomRows(4).setZero();
+  const Mat3 Ri = Eigen::AngleAxisd(1.1, Vec3(1, 2, -0.5).normalized()).toRotationMatrix();
+  const Vec3 delta(0.3, -0.2, 0.7);
+  DomainLayout copy;
+  copy.global_vertex = {9, 10, 11, 12, 13};
+  const DomainLayout& rep = own.domains[0];
+  copy.rest = (rep.rest * Ri.transpose()).rowwise() + delta.transpose();  // X̄ = Rᵢ X̄_rep + δ
+  copy.U.resize(rep.U.rows(), rep.U.cols());
+  for (Index l = 0; l < 5; ++l) copy.U.middleRows<3>(3 * l) = Ri * rep.U.middleRows<3>(3 * l);
+  ReducedGeometry instanced = own;
+  own.domains.push_back(copy);
+  own.finalize();
+  DomainLayout instance;
+  instance.global_vertex = copy.global_vertex;
+  instance.instance_of = 0;
+  instance.rotation = Ri;
+  instance.offset = delta;
+  instanced.domains.push_back(instance);
+  instanced.finalize();
+  EXPECT_EQ(instanced.r(3), 3);
+  const std::vector<DomainPose> p = poses(own, random);
+  Points x_own, v_own, x_instanced, v_instanced;
+  reduced_world_state(own, p, &x_own, &v_own);
+  reduced_world_state(instanced, p, &x_instanced, &v_instanced);
+  EXPECT_LT((x_own - x_instanced).norm(), 1e-13 * x_own.norm());
+  EXPECT_LT((v_own - v_instanced).norm(), 1e-13 * v_own.norm());
+  // An instance of an instance, or of a domain that is not there, is refused.
+  instanced.domains[3].instance_of = 7;
+  EXPECT_THROW(instanced.finalize(), Error);
+  instanced.domains[3].instance_of = 0;
+  instanced.domains[0].instance_of = 3;
+  EXPECT_THROW(instanced.finalize(), Error);
 }
 
 TEST(ReducedGeometry, RejectsAnInconsistentLayout) {

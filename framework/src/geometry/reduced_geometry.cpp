@@ -14,11 +14,19 @@ void ReducedGeometry::finalize() {
   for (std::size_t d = 0; d < domains.size(); ++d) {
     const DomainLayout& dom = domains[d];
     const auto nv = static_cast<Index>(dom.global_vertex.size());
-    if (dom.rest.rows() != nv || dom.U.rows() != 3 * nv)
+    if (dom.instance_of >= 0 &&
+        (static_cast<std::size_t>(dom.instance_of) >= domains.size() ||
+         domains[static_cast<std::size_t>(dom.instance_of)].instance_of >= 0))
+      throw Error(fmt::format(
+          "reduced geometry: domain {} is an instance of domain {}, which is not a domain with "
+          "a rest shape and basis of its own",
+          d, dom.instance_of));
+    const DomainLayout& src = source(d);
+    if (src.rest.rows() != nv || src.U.rows() != 3 * nv)
       throw Error(fmt::format(
           "reduced geometry: domain {} has {} vertices but X̄ has {} rows and U has {} rows "
           "(expected {} and {})",
-          d, nv, dom.rest.rows(), dom.U.rows(), nv, 3 * nv));
+          d, nv, src.rest.rows(), src.U.rows(), nv, 3 * nv));
     for (std::size_t l = 0; l < dom.global_vertex.size(); ++l) {
       const Index g = dom.global_vertex[l];
       if (g < 0 || g >= n || (l > 0 && g <= dom.global_vertex[l - 1]))
@@ -40,9 +48,21 @@ void accumulate_domain_states(const ReducedGeometry& geometry, std::span<const D
                             geometry.domains.size()));
   Eigen::VectorXd uq, udq;
   for (std::size_t d = first; d < last; ++d) {
-    const DomainLayout& dom = geometry.domains[d];
+    const DomainLayout& dom = geometry.source(d);
+    const std::vector<Index>& global_vertex = geometry.domains[d].global_vertex;
     const DomainPose& pose = poses[d];
-    const Index r = dom.r();
+    Mat3 R = pose.R;
+    Vec3 p = pose.p, nu = pose.nu, omega = pose.omega;
+    if (const DomainLayout& own = geometry.domains[d]; own.instance_of >= 0) {
+      // An instance in its representative's axes: x = p + R (Rᵢ x_rep + δ) = (p + R δ) +
+      // (R Rᵢ) x_rep and v = R Rᵢ (ν' + ω' × x_rep + U_rep q̇), ν' = Rᵢᵀ(ν + ω × δ), ω' = Rᵢᵀ ω.
+      const Mat3 Rt = own.rotation.transpose();
+      R = pose.R * own.rotation;
+      p = pose.p + pose.R * own.offset;
+      nu = Rt * (pose.nu + pose.omega.cross(own.offset));
+      omega = Rt * pose.omega;
+    }
+    const auto r = static_cast<Index>(dom.U.cols());
     if (pose.q.size() != r || (v_sum != nullptr && pose.qdot.size() != r))
       throw Error(
           fmt::format("reduced geometry: domain {} has r = {} but its pose has {} q and {} "
@@ -53,16 +73,16 @@ void accumulate_domain_states(const ReducedGeometry& geometry, std::span<const D
       uq.noalias() = dom.U * pose.q;
       if (v_sum != nullptr) udq.noalias() = dom.U * pose.qdot;
     }
-    const auto nv = static_cast<Index>(dom.global_vertex.size());
+    const auto nv = static_cast<Index>(global_vertex.size());
     for (Index l = 0; l < nv; ++l) {
-      const Index g = dom.global_vertex[static_cast<std::size_t>(l)];
+      const Index g = global_vertex[static_cast<std::size_t>(l)];
       Vec3 xl = dom.rest.row(l).transpose();
       if (r > 0) xl += uq.segment<3>(3 * l);
-      if (x_sum != nullptr) x_sum->row(g) += (pose.p + pose.R * xl).transpose();
+      if (x_sum != nullptr) x_sum->row(g) += (p + R * xl).transpose();
       if (v_sum != nullptr) {
-        Vec3 vl = pose.nu + pose.omega.cross(xl);
+        Vec3 vl = nu + omega.cross(xl);
         if (r > 0) vl += udq.segment<3>(3 * l);
-        v_sum->row(g) += (pose.R * vl).transpose();
+        v_sum->row(g) += (R * vl).transpose();
       }
     }
   }

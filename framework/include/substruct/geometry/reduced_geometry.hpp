@@ -21,7 +21,13 @@ struct DomainLayout {
   std::vector<Index> global_vertex;  // local → global vertex, ascending
   Points rest;                       // X̄, n×3, frame coordinates
   Eigen::MatrixXd U;                 // 3n×r basis (xyz interleaved per vertex); r = 0 allowed
-  Index r() const { return static_cast<Index>(U.cols()); }
+  /// An instance (≥ 0): the domain whose rest shape and basis this one's are, turned and moved,
+  /// X̄ = R X̄_rep + δ and U = (I ⊗ R) U_rep (R = rotation, δ = offset; vertices in the same
+  /// local order); `rest` and `U` then stay empty. The kernel evaluates the representative's
+  /// arrays in the pose turned by R, so many copies of one leaf cost one basis in memory.
+  int instance_of = -1;
+  Mat3 rotation = Mat3::Identity();
+  Vec3 offset = Vec3::Zero();
 };
 
 struct ReducedGeometry {
@@ -30,8 +36,16 @@ struct ReducedGeometry {
   Eigen::VectorXd inverse_count;  // 1 / (number of domains covering each vertex), 0 if none
 
   Index num_vertices() const { return static_cast<Index>(rest_positions.rows()); }
-  /// Fills inverse_count and checks the layout (ids in range and ascending, sizes consistent);
-  /// throws Error naming the domain otherwise. Call once after filling `domains`.
+  /// The layout holding domain d's rest shape and basis: its own, or its representative's.
+  const DomainLayout& source(std::size_t d) const {
+    const int rep = domains[d].instance_of;
+    return rep >= 0 ? domains[static_cast<std::size_t>(rep)] : domains[d];
+  }
+  /// Domain d's number of reduced coordinates.
+  Index r(std::size_t d) const { return static_cast<Index>(source(d).U.cols()); }
+  /// Fills inverse_count and checks the layout (ids in range and ascending, sizes consistent,
+  /// instances of a domain that is not an instance itself); throws Error naming the domain
+  /// otherwise. Call once after filling `domains`.
   void finalize();
 };
 
