@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "substruct/core/error.hpp"
+#include "substruct/core/flush_subnormals.hpp"
 #include "substruct/core/log.hpp"
 #include "substruct/core/progress.hpp"
 #include "substruct/plugin/plugin_host.hpp"
@@ -154,6 +155,7 @@ void Simulation::evaluate_loads() {
 }
 
 double Simulation::step(StepStats& stats) {
+  const ScopedFlushSubnormals flush;  // decaying noise must not fall onto the slow path
   evaluate_loads();
   const auto start = Clock::now();
   method_->step(dt_, forces_, stats);

@@ -61,8 +61,9 @@ class Simulation {
   void reset(const Eigen::VectorXd& u0 = {}, const Eigen::VectorXd& v0 = {});
   /// The state of [run] initial_displacement / initial_velocity (computed at the first call).
   const InitialState& initial_state();
-  /// One step of `dt` ([run] dt): evaluates the loads, steps the method, checks for divergence.
-  /// Returns the method's wall time for the step [s].
+  /// One step of `dt` ([run] dt): evaluates the loads, steps the method, checks for divergence,
+  /// with subnormal numbers flushed to zero (core/flush_subnormals.hpp). Returns the method's
+  /// wall time for the step [s].
   double step(StepStats& stats);
 
   double time() const { return time_; }
