@@ -31,6 +31,7 @@
 
 #include "substruct/config/config.hpp"
 #include "substruct/core/error.hpp"
+#include "substruct/core/stopwatch.hpp"
 #include "substruct/plugin/plugin_host.hpp"
 #include "substruct/sim/simulation.hpp"
 
@@ -69,8 +70,7 @@ fs::path tree_scene(int branches, int leaves_per_branch, int levels) {
   if (std::system(command.c_str()) != 0 || !fs::exists(ini))
     throw Error(fmt::format("could not generate the tree: {} (see {})", command,
                             (dir / "generate.log").string()));
-  std::fprintf(stderr, "generated %s in %.1f s\n", ini.c_str(),
-               std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+  std::fprintf(stderr, "generated %s in %.1f s\n", ini.c_str(), seconds_since(start));
   return ini;
 }
 

@@ -20,6 +20,7 @@
 #include "substruct/config/config.hpp"
 #include "substruct/core/error.hpp"
 #include "substruct/core/log.hpp"
+#include "substruct/core/stopwatch.hpp"
 #include "substruct/coupling/coupling_method.hpp"
 #include "substruct/geometry/reduced_geometry.hpp"
 #include "substruct/multidomain/block_system.hpp"
@@ -35,11 +36,6 @@ namespace substruct::coupling_elements {
 namespace {
 
 namespace po = boost::program_options;
-using Clock = std::chrono::steady_clock;
-
-double seconds_since(Clock::time_point start) {
-  return std::chrono::duration<double>(Clock::now() - start).count();
-}
 
 po::options_description options() {
   po::options_description d(

@@ -15,6 +15,7 @@
 #include "substruct/config/config.hpp"
 #include "substruct/core/error.hpp"
 #include "substruct/core/log.hpp"
+#include "substruct/core/stopwatch.hpp"
 #include "substruct/coupling/coupling_method.hpp"
 #include "substruct/fem/elastic_force_model.hpp"
 #include "substruct/fem/mass.hpp"
@@ -98,10 +99,7 @@ class FullCoupling final : public CouplingMethod {
     }
     solver_ = context.solvers.linear();
     integrator_ = std::make_unique<ImplicitIntegrator>(std::move(system), *solver_, settings_);
-    if (context.stats)
-      context.stats->add(
-          "mass and stiffness pattern",
-          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+    if (context.stats) context.stats->add("mass and stiffness pattern", seconds_since(start));
     log::debug("full: {} free DOFs, {}, {} mass; linear solver: {}", integrator_->dofs().num_free(),
                to_string(settings_.scheme), lumped_ ? "lumped" : "consistent",
                solver_->info().method);

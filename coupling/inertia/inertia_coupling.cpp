@@ -32,6 +32,7 @@
 #include "substruct/core/error.hpp"
 #include "substruct/core/log.hpp"
 #include "substruct/core/parse_number.hpp"
+#include "substruct/core/stopwatch.hpp"
 #include "substruct/coupling/coupling_method.hpp"
 #include "substruct/plugin/plugin_descriptor.hpp"
 #include "substruct/reduction/domain_models.hpp"
@@ -44,11 +45,6 @@ namespace substruct::inertia {
 namespace {
 
 namespace po = boost::program_options;
-using Clock = std::chrono::steady_clock;
-
-double seconds_since(Clock::time_point start) {
-  return std::chrono::duration<double>(Clock::now() - start).count();
-}
 
 po::options_description options() {
   po::options_description d("[inertia] multidomain reduced dynamics in moving frames");

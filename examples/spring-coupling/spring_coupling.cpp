@@ -17,6 +17,7 @@
 #include <substruct/config/config.hpp>
 #include <substruct/core/error.hpp>
 #include <substruct/core/log.hpp>
+#include <substruct/core/stopwatch.hpp>
 #include <substruct/coupling/coupling_method.hpp>
 #include <substruct/geometry/reduced_geometry.hpp>
 #include <substruct/multidomain/block_system.hpp>
@@ -102,14 +103,14 @@ class SpringCoupling final : public CouplingMethod {
   // 4. One step: the domains' own terms from the framework, the springs' terms, one solve.
   void step(double dt, const ExternalForces& forces, StepStats& stats) override {
     ++step_;
-    auto t0 = std::chrono::steady_clock::now();
+    auto t0 = Clock::now();
     const DomainStepState state{&motion_, &acceleration_, scene_->rayleigh_mass,
                                 scene_->rayleigh_stiffness};
     assemble_domain_step(domains_, domain_of_, state, forces, dt, system_);
     add_springs(dt);
     const SparseMatrix A = system_.matrix();
     stats.add("assembly", seconds_since(t0));
-    t0 = std::chrono::steady_clock::now();
+    t0 = Clock::now();
     Eigen::VectorXd y;
     try {
       if (!analyzed_) {
@@ -151,10 +152,6 @@ class SpringCoupling final : public CouplingMethod {
   }
 
  private:
-  static double seconds_since(std::chrono::steady_clock::time_point start) {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  }
-
   // x_a − x_b of a spring's two copies (world).
   Vec3 stretch(const Spring& s) const {
     return vertex_position(domains_[static_cast<std::size_t>(s.a)],

@@ -10,6 +10,7 @@
 #include "commands.hpp"
 #include "substruct/config/config.hpp"
 #include "substruct/core/error.hpp"
+#include "substruct/core/stopwatch.hpp"
 #include "substruct/plugin/plugin_host.hpp"
 #include "substruct/reduction/domain_models.hpp"
 #include "substruct/scene/scene.hpp"
@@ -111,8 +112,7 @@ int command_precompute(const Args& raw_args) {
   }
   fmt::print("{:>6} {:>6} {:>6} {:>5} {:>4}  {:<16} {:>9}\n", "total", scene.mesh.num_elements(),
              dofs, "", reduced, fmt::format("{} hit, {} miss", hits, computed), ms(seconds));
-  const double wall =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const double wall = seconds_since(start);
   fmt::print("\nprecompute {:.3f} s (models {:.3f} s); {} of {} domains loaded from cache\n", wall,
              seconds, hits, models.size());
   return 0;

@@ -14,6 +14,7 @@
 #include "slepc_session.hpp"
 #include "substruct/core/error.hpp"
 #include "substruct/core/log.hpp"
+#include "substruct/core/stopwatch.hpp"
 
 namespace substruct::slepc_plugin {
 namespace {
@@ -169,8 +170,7 @@ EigenPairs solve_with(MPI_Comm comm, const SparseMatrix& Kf, const SparseMatrix&
     pairs.vectors.col(i) = vectors.col(order[k]);
     normalize(pairs.vectors.col(i), Mf);
   }
-  const double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const double seconds = seconds_since(start);
   if (rank_of(comm) == 0)
     log::debug(
         "slepc: {} eigenpairs of {} DOFs near σ = {:.6g} in {} Krylov–Schur iterations "

@@ -26,6 +26,7 @@
 #include <gtest/gtest.h>
 
 #include "substruct/config/config.hpp"
+#include "substruct/core/stopwatch.hpp"
 #include "substruct/coupling/coupling_method.hpp"
 #include "substruct/fem/elastic_force_model.hpp"
 #include "substruct/fem/mass.hpp"
@@ -114,10 +115,6 @@ struct FullRun {
   std::unique_ptr<CouplingMethod> method;
   std::vector<Index> tip;
 };
-
-double seconds_since(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
 
 class FullBeamTheory : public ::testing::Test {
  protected:

@@ -12,6 +12,7 @@
 #include <gtest/gtest.h>
 
 #include "substruct/config/config.hpp"
+#include "substruct/core/stopwatch.hpp"
 #include "substruct/fem/mass.hpp"
 #include "substruct/mesh/box_mesh.hpp"
 #include "substruct/mesh/mesh_io.hpp"
@@ -27,11 +28,6 @@ namespace substruct {
 namespace {
 
 using testing::error_message;
-using Clock = std::chrono::steady_clock;
-
-double seconds_since(Clock::time_point start) {
-  return std::chrono::duration<double>(Clock::now() - start).count();
-}
 
 class BasisBuilder : public ::testing::Test {
  protected:

@@ -9,6 +9,7 @@
 #include "substruct/core/error.hpp"
 #include "substruct/core/log.hpp"
 #include "substruct/core/progress.hpp"
+#include "substruct/core/stopwatch.hpp"
 #include "substruct/fem/tet_geometry.hpp"
 
 namespace substruct::viewer {
@@ -62,7 +63,7 @@ Session::Loaded Session::build(const std::string& method) const {
   Loaded loaded;
   loaded.sim = std::move(sim);
   loaded.method = method;
-  loaded.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  loaded.seconds = seconds_since(start);
   return loaded;
 }
 

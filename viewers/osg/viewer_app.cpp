@@ -24,13 +24,13 @@
 #include "substruct/config/config.hpp"
 #include "substruct/core/error.hpp"
 #include "substruct/core/log.hpp"
+#include "substruct/core/stopwatch.hpp"
 #include "substruct/plugin/plugin_host.hpp"
 #include "viewer_options.hpp"
 
 namespace substruct::viewer {
 namespace {
 
-using Clock = std::chrono::steady_clock;
 constexpr double kFovy = 30.0;
 
 bool have_display() {
@@ -186,7 +186,7 @@ int run_headless(const ViewerOptions& o, const PluginHost& host) {
     if (!capture->captured()) throw Error("the rendered frame could not be read back");
     if (!o.frame_sequence.empty())
       write_png(capture->image(), o.frame_sequence / fmt::format("frame_{:04d}.png", f));
-    ms_per_frame = 1e3 * std::chrono::duration<double>(Clock::now() - start).count();
+    ms_per_frame = 1e3 * seconds_since(start);
   }
   if (!o.screenshot.empty()) write_png(capture->image(), o.screenshot);
   std::printf("view       %s, %s: %ld frame%s × %d step%s, %.3f ms/step, %.1f ms/frame\n",
@@ -261,7 +261,7 @@ int run_interactive(const ViewerOptions& o, const PluginHost& host) {
     }
     hud.update(hud_state(session, graph, steps, ms_per_frame));
     viewer.frame();
-    ms_per_frame = 1e3 * std::chrono::duration<double>(Clock::now() - start).count();
+    ms_per_frame = 1e3 * seconds_since(start);
   }
   return 0;
 }

@@ -1,4 +1,5 @@
 #include "substruct/core/progress.hpp"
+#include "substruct/core/stopwatch.hpp"
 
 #include <unistd.h>
 #include <atomic>
@@ -88,7 +89,7 @@ void Progress::advance(std::size_t units) {
 }
 
 void Progress::print(bool final_line) {
-  const double elapsed = std::chrono::duration<double>(Clock::now() - start_).count();
+  const double elapsed = seconds_since(start_);
   const bool tty = isatty(STDERR_FILENO) != 0;
   std::string line;
   if (final_line) {
@@ -110,7 +111,7 @@ void Progress::print(bool final_line) {
 }
 
 double Progress::finish() {
-  const double elapsed = std::chrono::duration<double>(Clock::now() - start_).count();
+  const double elapsed = seconds_since(start_);
   if (!finished_ && g_enabled && printed_) print(true);
   if (!finished_) notify(true);
   finished_ = true;

@@ -1,4 +1,5 @@
 #include "substruct/integrators/implicit_integrator.hpp"
+#include "substruct/core/stopwatch.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -16,12 +17,6 @@
 
 namespace substruct {
 namespace {
-
-using Clock = std::chrono::steady_clock;
-
-double seconds_since(Clock::time_point start) {
-  return std::chrono::duration<double>(Clock::now() - start).count();
-}
 
 // When Newton stops (see IntegratorSettings): after each evaluation of the residual r at the
 // current iterate, given the norms of the force terms in r, the norm of the correction that led

@@ -1,4 +1,5 @@
 #include "substruct/multidomain/floating_domain.hpp"
+#include "substruct/core/stopwatch.hpp"
 
 #include <algorithm>
 #include <array>
@@ -19,12 +20,6 @@
 namespace substruct {
 
 namespace {
-
-using Clock = std::chrono::steady_clock;
-
-double seconds_since(Clock::time_point start) {
-  return std::chrono::duration<double>(Clock::now() - start).count();
-}
 
 // The basis of domain d's sub-mesh: loaded from the cache or computed (and stored).
 DomainModel reduce(const FloatingDomain& d, const Scene& scene, const DomainBoundary& boundary,

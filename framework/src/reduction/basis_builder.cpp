@@ -1,4 +1,5 @@
 #include "substruct/reduction/basis_builder.hpp"
+#include "substruct/core/stopwatch.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -16,12 +17,6 @@
 namespace substruct {
 
 namespace {
-
-using Clock = std::chrono::steady_clock;
-
-double seconds_since(Clock::time_point start) {
-  return std::chrono::duration<double>(Clock::now() - start).count();
-}
 
 // The number of linear modes used, after checking what the settings ask of this domain.
 int checked_linear_count(const TetMesh& mesh, const DomainBoundary& boundary,

@@ -1,4 +1,5 @@
 #include "substruct/reduction/cubature.hpp"
+#include "substruct/core/stopwatch.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -240,8 +241,7 @@ CubatureForceModel CubatureForceModel::train(const TetMesh& mesh, const Eigen::M
   std::vector<double> weights = std::move(fit.weights);
   CubatureForceModel model(mesh, U, std::move(elements), std::move(weights), settings.material);
   model.training_error_ = error;
-  model.training_seconds_ =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  model.training_seconds_ = seconds_since(start);
   return model;
 }
 

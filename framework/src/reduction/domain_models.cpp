@@ -1,4 +1,5 @@
 #include "substruct/reduction/domain_models.hpp"
+#include "substruct/core/stopwatch.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -19,12 +20,6 @@
 namespace substruct {
 
 namespace {
-
-using Clock = std::chrono::steady_clock;
-
-double seconds_since(Clock::time_point start) {
-  return std::chrono::duration<double>(Clock::now() - start).count();
-}
 
 /// The scene's fixed vertices that `sub` uses, as local ids.
 std::vector<Index> local_fixed_vertices(const Scene& scene, const SubMesh& sub) {

@@ -1,4 +1,5 @@
 #include "substruct/reduction/reduced_model.hpp"
+#include "substruct/core/stopwatch.hpp"
 
 #include <algorithm>
 #include <bit>
@@ -20,8 +21,6 @@
 namespace substruct {
 
 namespace {
-
-using Clock = std::chrono::steady_clock;
 
 constexpr char kMagic[8] = {'S', 'U', 'B', 'S', 'T', 'M', 'D', 'L'};
 constexpr std::size_t kHeaderSize = 40;
@@ -117,10 +116,6 @@ CubatureSettings cubature_settings(const ReductionSettings& settings, MaterialMo
   c.seed = settings.cubature_seed;
   c.material = material;
   return c;
-}
-
-double seconds_since(Clock::time_point start) {
-  return std::chrono::duration<double>(Clock::now() - start).count();
 }
 
 std::string encode_payload(const ReducedModel& m) {

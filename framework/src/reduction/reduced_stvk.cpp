@@ -1,4 +1,5 @@
 #include "substruct/reduction/reduced_stvk.hpp"
+#include "substruct/core/stopwatch.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -105,8 +106,7 @@ ReducedStVKPolynomial::ReducedStVKPolynomial(const TetMesh& mesh, const Eigen::M
   if (r == 0) {
     unpack();
     if (progress) progress->advance(static_cast<std::size_t>(mesh.num_elements()));
-    precompute_seconds_ =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    precompute_seconds_ = seconds_since(start);
     return;
   }
 
@@ -200,8 +200,7 @@ ReducedStVKPolynomial::ReducedStVKPolynomial(const TetMesh& mesh, const Eigen::M
       }
     }
   unpack();
-  precompute_seconds_ =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  precompute_seconds_ = seconds_since(start);
 }
 
 ReducedStVKPolynomial::ReducedStVKPolynomial(int r, std::vector<double> coefficients)

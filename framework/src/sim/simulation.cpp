@@ -1,4 +1,5 @@
 #include "substruct/sim/simulation.hpp"
+#include "substruct/core/stopwatch.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -15,7 +16,6 @@
 namespace substruct {
 
 namespace fs = std::filesystem;
-using Clock = std::chrono::steady_clock;
 
 double RunSummary::median_step_seconds() const {
   if (step_seconds.empty()) return 0;
@@ -66,7 +66,7 @@ double Simulation::precompute() {
       PrecomputeContext{scene_, solvers_, cache_dir(config_, scene_), &precompute_stats_});
   precomputed_ = true;
   layout_sent_ = false;
-  return std::chrono::duration<double>(Clock::now() - start).count();
+  return seconds_since(start);
 }
 
 const InitialState& Simulation::initial_state() {
@@ -159,7 +159,7 @@ double Simulation::step(StepStats& stats) {
   evaluate_loads();
   const auto start = Clock::now();
   method_->step(dt_, forces_, stats);
-  const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  const double seconds = seconds_since(start);
   ++step_;
   time_ = double(step_) * dt_;
   refresh_state();
