@@ -4,6 +4,7 @@
 // A command takes the arguments after its name and returns the exit code; errors are thrown as
 // substruct::Error and reported by main().
 #include <filesystem>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -17,6 +18,11 @@ struct Command {
   const char* summary;  // one line
   int (*run)(const Args& args);
 };
+
+/// Runs `body` and returns its exit status; what it throws is printed on stderr and becomes the
+/// status: 3 for a diverging simulation (DivergenceError), 1 for any other Error (bad input, a
+/// missing file), 70 for anything else (an internal error).
+int run_reporting_errors(const std::function<int()>& body);
 
 /// Every registered command, sorted by name.
 const std::vector<Command>& commands();

@@ -1,14 +1,12 @@
 // substruct: simulate large deformable objects by domain decomposition and model reduction.
 #include <algorithm>
 #include <cstdio>
-#include <exception>
 #include <string>
 #include <string_view>
 
 #include <fmt/format.h>
 
 #include "commands.hpp"
-#include "substruct/core/error.hpp"
 #include "substruct/core/log.hpp"
 #include "substruct/core/progress.hpp"
 
@@ -67,7 +65,7 @@ int main(int argc, char** argv) {
   }
   const std::string command = args[0];
   args.erase(args.begin());
-  try {
+  return cli::run_reporting_errors([&] {
     const std::string name = command == "--version" ? "version" : command;
     std::string names;
     for (const cli::Command& c : cli::commands()) {
@@ -77,14 +75,5 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "substruct: unknown command '%s' (commands: %s; see substruct --help)\n",
                  command.c_str(), names.c_str());
     return 2;
-  } catch (const DivergenceError& e) {
-    std::fprintf(stderr, "substruct: %s\n", e.what());
-    return 3;
-  } catch (const Error& e) {
-    std::fprintf(stderr, "substruct: error: %s\n", e.what());
-    return 1;
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "substruct: internal error: %s\n", e.what());
-    return 70;
-  }
+  });
 }

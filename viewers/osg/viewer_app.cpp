@@ -5,7 +5,6 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
-#include <exception>
 #include <string>
 
 #include <fmt/format.h>
@@ -272,7 +271,7 @@ int run_interactive(const ViewerOptions& o, const PluginHost& host) {
 int main(int argc, char** argv) {
   using namespace substruct;
   using namespace substruct::viewer;
-  try {
+  return cli::run_reporting_errors([&] {
     const ViewerOptions options = parse_viewer_options(cli::Args(argv + 1, argv + argc));
     if (options.scene.help) {
       std::fputs(viewer_usage(), stdout);
@@ -288,14 +287,5 @@ int main(int argc, char** argv) {
     }
     PluginHost host(options.scene.global.plugin_paths);
     return headless ? run_headless(options, host) : run_interactive(options, host);
-  } catch (const DivergenceError& e) {
-    std::fprintf(stderr, "substruct: %s\n", e.what());
-    return 3;
-  } catch (const Error& e) {
-    std::fprintf(stderr, "substruct: error: %s\n", e.what());
-    return 1;
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "substruct: internal error: %s\n", e.what());
-    return 70;
-  }
+  });
 }
