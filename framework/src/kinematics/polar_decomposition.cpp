@@ -7,6 +7,7 @@
 #include <Eigen/LU>
 #include <Eigen/SVD>
 
+#include "detail/cofactor.hpp"
 #include "substruct/core/error.hpp"
 
 namespace substruct {
@@ -23,28 +24,13 @@ constexpr double kScalingOff = 1e-2;       // no scaling once an update is this 
 // det A ≤ this × ‖A‖_F³: too close to singular for Newton; the SVD decides.
 constexpr double kNewtonMinDeterminant = 1e-14;
 
-// cof(X), so that X⁻ᵀ = cof(X) / det X and det X = X.row(0) · cof(X).row(0).
-Mat3 cofactor(const Mat3& X) {
-  Mat3 c;
-  c(0, 0) = X(1, 1) * X(2, 2) - X(1, 2) * X(2, 1);
-  c(0, 1) = X(1, 2) * X(2, 0) - X(1, 0) * X(2, 2);
-  c(0, 2) = X(1, 0) * X(2, 1) - X(1, 1) * X(2, 0);
-  c(1, 0) = X(0, 2) * X(2, 1) - X(0, 1) * X(2, 2);
-  c(1, 1) = X(0, 0) * X(2, 2) - X(0, 2) * X(2, 0);
-  c(1, 2) = X(0, 1) * X(2, 0) - X(0, 0) * X(2, 1);
-  c(2, 0) = X(0, 1) * X(1, 2) - X(0, 2) * X(1, 1);
-  c(2, 1) = X(0, 2) * X(1, 0) - X(0, 0) * X(1, 2);
-  c(2, 2) = X(0, 0) * X(1, 1) - X(0, 1) * X(1, 0);
-  return c;
-}
-
 // The rotation of A by scaled Newton; false when det A is not clearly positive or the
 // iteration did not converge (then R is unspecified).
 bool newton_rotation(const Mat3& A, Mat3& R) {
   Mat3 X = A;
   double update2 = 1;  // ‖X_{k+1} − X_k‖_F²
   for (int k = 0; k < kMaxIterations; ++k) {
-    const Mat3 c = cofactor(X);
+    const Mat3 c = detail::cofactor(X);
     const double det = X.row(0).dot(c.row(0));
     const double norm2 = X.squaredNorm();
     if (k == 0 && !(det > 0 && det * det > kNewtonMinDeterminant * kNewtonMinDeterminant * norm2 *

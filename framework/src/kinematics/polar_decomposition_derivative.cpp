@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "detail/cofactor.hpp"
 #include "substruct/core/error.hpp"
 #include "substruct/kinematics/skew.hpp"
 
@@ -17,16 +18,7 @@ constexpr double kSingularDeterminant = 1e-12;
 // G⁻¹ = ((tr(S) I − S) Rᵀ)⁻¹ = R K⁻¹.
 Mat3 inverse_of_trace_complement(const Mat3& S) {
   const Mat3 K = S.trace() * Mat3::Identity() - S;
-  Mat3 c;  // cofactors of the symmetric K
-  c(0, 0) = K(1, 1) * K(2, 2) - K(1, 2) * K(2, 1);
-  c(0, 1) = K(1, 2) * K(2, 0) - K(1, 0) * K(2, 2);
-  c(0, 2) = K(1, 0) * K(2, 1) - K(1, 1) * K(2, 0);
-  c(1, 1) = K(0, 0) * K(2, 2) - K(0, 2) * K(2, 0);
-  c(1, 2) = K(0, 1) * K(2, 0) - K(0, 0) * K(2, 1);
-  c(2, 2) = K(0, 0) * K(1, 1) - K(0, 1) * K(1, 0);
-  c(1, 0) = c(0, 1);
-  c(2, 0) = c(0, 2);
-  c(2, 1) = c(1, 2);
+  const Mat3 c = detail::cofactor(K);
   const double det = K.row(0).dot(c.row(0));
   const double norm = K.norm();
   if (!(std::abs(det) > kSingularDeterminant * norm * norm * norm))
