@@ -1,6 +1,7 @@
 #include "domain_tree.hpp"
 
 #include <algorithm>
+#include <optional>
 
 #include <fmt/format.h>
 #include <Eigen/Geometry>
@@ -21,27 +22,30 @@ Mat3 second_moment(const SparseMatrix& M, const Points& X) {
   return S;
 }
 
-// Whether an instance can use its representative's integrals: same basis size, rest shape and
-// basis the rotated copies (X̄ = R X̄_rep + δ, U = (I ⊗ R) U_rep) to round-off, and the same
-// vertex masses. (Scaled instances have their own: their integrals scale too.)
-bool shares_integrals(const InertiaDomain& dom, const InertiaDomain& rep,
-                      const SimilarityTransform& transform) {
+// The offset δ when an instance can use its representative's integrals: same basis size, rest
+// shape and basis the rotated copies (X̄ = R X̄_rep + δ, U = (I ⊗ R) U_rep) to round-off, and the
+// same vertex masses; nothing otherwise. (Scaled instances have their own: their integrals scale
+// too.)
+std::optional<Vec3> shared_integrals_offset(const InertiaDomain& dom, const InertiaDomain& rep,
+                                            const SimilarityTransform& transform) {
   if (transform.scale != 1 || rep.r() != dom.r() || rep.X.rows() != dom.X.rows() || !rep.integrals)
-    return false;
+    return std::nullopt;
   const Mat3& R = transform.rotation;
   const Points moved = rep.X * R.transpose();
   const Vec3 offset = (dom.X - moved).colwise().mean();
   const double size = (dom.X.colwise().maxCoeff() - dom.X.colwise().minCoeff()).norm();
   if (((dom.X - moved).rowwise() - offset.transpose()).cwiseAbs().maxCoeff() > 1e-9 * size)
-    return false;
+    return std::nullopt;
   double basis = 0, scale = 0;
   for (Index l = 0; l < dom.X.rows(); ++l) {
     basis = std::max(
         basis, (dom.U.middleRows<3>(3 * l) - R * rep.U.middleRows<3>(3 * l)).cwiseAbs().maxCoeff());
     scale = std::max(scale, dom.U.middleRows<3>(3 * l).cwiseAbs().maxCoeff());
   }
-  return basis <= 1e-9 * scale &&
-         (dom.vertex_mass - rep.vertex_mass).cwiseAbs().maxCoeff() <= 1e-12 * dom.vertex_mass.sum();
+  if (basis > 1e-9 * scale ||
+      (dom.vertex_mass - rep.vertex_mass).cwiseAbs().maxCoeff() > 1e-12 * dom.vertex_mass.sum())
+    return std::nullopt;
+  return offset;
 }
 
 }  // namespace
@@ -123,11 +127,11 @@ DomainTree build_domain_tree(const Scene& scene, const std::vector<DomainModel>&
     const DomainModel& dm = models.at(static_cast<std::size_t>(i));
     if (dm.origin == ModelOrigin::instance && dm.representative < i && dom.r() > 0) {
       const InertiaDomain& rep = t.domains[static_cast<std::size_t>(dm.representative)];
-      if (shares_integrals(dom, rep, dm.transform)) {
+      if (const auto offset = shared_integrals_offset(dom, rep, dm.transform)) {
         dom.integrals = rep.integrals;
         dom.integrals_of = dm.representative;
         dom.integral_rotation = dm.transform.rotation;
-        dom.integral_offset = (dom.X - rep.X * dm.transform.rotation.transpose()).colwise().mean();
+        dom.integral_offset = *offset;
         ++t.shared_integrals;
         continue;
       }
