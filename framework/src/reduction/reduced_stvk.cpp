@@ -247,23 +247,32 @@ namespace {
 // 1.7× faster at r = 30).
 constexpr int kExpandedMaxR = 16;
 
-// P₃ and P₄ (padded triangles over [0, r)²) at q by the one-pass kernel.
-void hessian_parts(const detail::PaddedPolynomial& poly, const double* q, double* P3, double* P4) {
+// The one-pass kernel at q, in this thread's workspace (each array 32-byte aligned, its size
+// rounded up to a multiple of 4): P₃ and P₄ (padded triangles over [0, r)²), with q padded with
+// zeros (qp) and the scratch zz and y that stvk_assemble goes on with.
+struct OnePass {
+  double *qp, *zz, *P3, *P4, *y;
+};
+OnePass one_pass(const detail::PaddedPolynomial& poly, const double* q) {
   const detail::PaddedTriangles& L = poly.layout;
   auto round4 = [](std::size_t n) { return (n + 3) & ~std::size_t{3}; };
   const auto rp = static_cast<std::size_t>(L.padded_r()), T0 = round4(L.size(0));
   const std::size_t nq = round4(rp), nU = round4(L.nested(L.r()));
   const std::size_t ny = round4(2 * rp + static_cast<std::size_t>(L.r()));
   thread_local detail::AlignedVector work;
-  work.resize(nq + T0 + nU + ny);
-  double* qp = work.data();  // q, then zeros
-  double* zz = qp + nq;
-  double* U = zz + T0;
-  double* y = U + nU;
-  std::copy(q, q + L.r(), qp);
-  std::fill(qp + L.r(), qp + nq, 0.0);
-  detail::stvk_hessian_parts(L, poly.hessian.data(), poly.column, poly.quartic.data(), qp, zz, U, y,
-                             P3, P4);
+  work.resize(nq + 3 * T0 + nU + ny);
+  OnePass w;
+  w.qp = work.data();
+  w.zz = w.qp + nq;
+  w.P3 = w.zz + T0;
+  w.P4 = w.P3 + T0;
+  double* U = w.P4 + T0;
+  w.y = U + nU;
+  std::copy(q, q + L.r(), w.qp);
+  std::fill(w.qp + L.r(), w.qp + nq, 0.0);
+  detail::stvk_hessian_parts(L, poly.hessian.data(), poly.column, poly.quartic.data(), w.qp, w.zz,
+                             U, w.y, w.P3, w.P4);
+  return w;
 }
 
 // The expanded Hessian of `poly` (see PaddedPolynomial), from the one-pass kernel at unit
@@ -275,11 +284,9 @@ void expand(detail::PaddedPolynomial& poly) {
   poly.rows = (pairs + 3) & ~std::size_t{3};
   poly.expanded.assign(poly.rows * (static_cast<std::size_t>(r) + pairs), 0.0);
   poly.K0_packed.assign(poly.rows, 0.0);
-  const std::size_t T0 = (L.size(0) + 3) & ~std::size_t{3};
-  detail::AlignedVector P3(T0), P4(T0);
   std::vector<double> q(static_cast<std::size_t>(r), 0.0);
   // Writes the packed lower triangle of P + Pᵀ to out (P an upper padded triangle).
-  auto pack = [&](const detail::AlignedVector& P, double* out) {
+  auto pack = [&](const double* P, double* out) {
     std::size_t p = 0;
     for (int b = 0; b < r; ++b)
       for (int a = b; a < r; ++a) out[p++] = (a == b ? 2 : 1) * P[L.at(0, b, a)];
@@ -287,11 +294,11 @@ void expand(detail::PaddedPolynomial& poly) {
   std::vector<std::vector<double>> diagonal(static_cast<std::size_t>(r));  // G_mm
   for (int m = 0; m < r; ++m) {
     q[m] = 1;
-    hessian_parts(poly, q.data(), P3.data(), P4.data());
+    const OnePass at = one_pass(poly, q.data());
     q[m] = 0;
-    pack(P3, poly.expanded.data() + poly.rows * m);
+    pack(at.P3, poly.expanded.data() + poly.rows * m);
     diagonal[m].resize(pairs);
-    pack(P4, diagonal[m].data());
+    pack(at.P4, diagonal[m].data());
   }
   std::vector<double> sum(pairs);
   std::size_t t = 0;
@@ -303,9 +310,9 @@ void expand(detail::PaddedPolynomial& poly) {
         continue;
       }
       q[m] = q[n] = 1;
-      hessian_parts(poly, q.data(), P3.data(), P4.data());
+      const OnePass at = one_pass(poly, q.data());
       q[m] = q[n] = 0;
-      pack(P4, sum.data());
+      pack(at.P4, sum.data());
       for (std::size_t p = 0; p < pairs; ++p) G[p] = sum[p] - diagonal[m][p] - diagonal[n][p];
     }
   std::size_t p = 0;
@@ -388,35 +395,18 @@ void ReducedStVKPolynomial::evaluate(const Eigen::VectorXd& q, double* energy,
     evaluate_expanded(q, energy, force, stiffness);
     return;
   }
-  const detail::PaddedTriangles& L = poly.layout;
-  // The workspace, each array 32-byte aligned (its size rounded up to a multiple of 4).
-  auto round4 = [](std::size_t n) { return (n + 3) & ~std::size_t{3}; };
-  const auto rp = static_cast<std::size_t>(L.padded_r()), T0 = round4(L.size(0));
-  const std::size_t nq = round4(rp), nU = round4(L.nested(r));
-  const std::size_t ny = round4(2 * rp + static_cast<std::size_t>(r));
-  thread_local detail::AlignedVector work;
-  work.resize(nq + 3 * T0 + nU + ny);
-  double* qp = work.data();  // q, then zeros
-  double* zz = qp + nq;
-  double* P3 = zz + T0;
-  double* P4 = P3 + T0;
-  double* U = P4 + T0;
-  double* y = U + nU;
-  std::copy(q.data(), q.data() + r, qp);
-  std::fill(qp + r, qp + nq, 0.0);
-  detail::stvk_hessian_parts(L, poly.hessian.data(), poly.column, poly.quartic.data(), qp, zz, U, y,
-                             P3, P4);
+  const OnePass w = one_pass(poly, q.data());
 
   // K = K₀ + P + Pᵀ (P = P₃ + P₄), f = K₀q + (P_f + P_fᵀ)q (P_f = ½P₃ + ⅓P₄),
   // W = ½qᵀK₀q + qᵀ(P₃/3 + P₄/6)q.
   const Eigen::MatrixXd& K0 = poly.K0;
   double* K = stiffness ? stiffness->data() : nullptr;
-  const double W = detail::stvk_assemble(L, P3, P4, qp, K0.data(), K, y);
+  const double W = detail::stvk_assemble(poly.layout, w.P3, w.P4, w.qp, K0.data(), K, w.y);
   if (stiffness) stiffness->triangularView<Eigen::StrictlyUpper>() = stiffness->transpose();
   if (force || energy) {
-    Eigen::Map<Eigen::VectorXd> K0q(zz, r);  // zz is free again
+    Eigen::Map<Eigen::VectorXd> K0q(w.zz, r);  // zz is free again
     K0q.noalias() = K0 * q;
-    if (force) *force = K0q + Eigen::Map<const Eigen::VectorXd>(y, r);
+    if (force) *force = K0q + Eigen::Map<const Eigen::VectorXd>(w.y, r);
     if (energy) *energy = 0.5 * q.dot(K0q) + W;
   }
 }
