@@ -6,8 +6,8 @@
 
 #include <fmt/format.h>
 
+#include "../core/detail/aligned_vector.hpp"
 #include "../core/detail/dense_columns_product.hpp"
-#include "../reduction/detail/packed_triangle.hpp"
 
 #include "substruct/core/error.hpp"
 #include "substruct/kinematics/skew.hpp"
@@ -95,8 +95,8 @@ void SystemForceIntegrals::evaluate(const FrameMotion& frame, const Eigen::Vecto
   // x = [a; vec(L); (L_ab q + 2 ω̃_ab q̇)_{ab}] (12 + 9r), y = W x (rows_), both aligned.
   const auto r = static_cast<std::size_t>(r_);
   const std::size_t cols = 12 + 9 * r;
-  thread_local std::vector<double, detail::CacheAligned<double>> work;  // no allocation after the
-  work.resize(((cols + 3) & ~std::size_t{3}) + rows_);                  // first call on a thread
+  thread_local detail::AlignedVector work;              // no allocation after the
+  work.resize(((cols + 3) & ~std::size_t{3}) + rows_);  // first call on a thread
   double* x = work.data();
   double* y = x + ((cols + 3) & ~std::size_t{3});
   for (int a = 0; a < 3; ++a) x[a] = frame.a[a];

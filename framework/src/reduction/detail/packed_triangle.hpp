@@ -9,8 +9,9 @@
 // l at the same position of its group in every row, so rows combine with each other and with
 // vectors indexed by column in aligned groups (of 4, and one pair left over when g = 2).
 #include <cstddef>
-#include <new>
 #include <vector>
+
+#include "../../core/detail/aligned_vector.hpp"
 
 namespace substruct::detail {
 
@@ -63,23 +64,5 @@ class PaddedTriangles {
   std::vector<std::size_t> start_;   // start_[k] = Σ_{k'<k} row_length(k')
   std::vector<std::size_t> nested_;  // nested_[m] = Σ_{m'<m} size(m')
 };
-
-/// Storage aligned to 64 bytes (a cache line), for the padded triangles.
-template <class T>
-struct CacheAligned {
-  using value_type = T;
-  CacheAligned() = default;
-  template <class U>
-  CacheAligned(const CacheAligned<U>&) {}
-  T* allocate(std::size_t n) {
-    return static_cast<T*>(::operator new (n * sizeof(T), std::align_val_t{64}));
-  }
-  void deallocate(T* p, std::size_t) { ::operator delete (p, std::align_val_t{64}); }
-  template <class U>
-  bool operator==(const CacheAligned<U>&) const {
-    return true;
-  }
-};
-using AlignedVector = std::vector<double, CacheAligned<double>>;
 
 }  // namespace substruct::detail
