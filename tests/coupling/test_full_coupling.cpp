@@ -21,6 +21,7 @@
 #include "substruct/plugin/plugin_host.hpp"
 #include "substruct/scene/scene.hpp"
 #include "substruct/solvers/solver_provider.hpp"
+#include "support/method_run.hpp"
 #include "support/temp_dir_test.hpp"
 
 namespace substruct {
@@ -40,25 +41,7 @@ class FullCouplingTest : public ::testing::Test {
   }
   static void TearDownTestSuite() { dir_.reset(); }
 
-  struct Run {
-    Config config;
-    Scene scene;
-    SolverProvider solvers;
-    std::unique_ptr<CouplingMethod> method;
-    Run(const PluginHost& host, Config c)
-        : config(std::move(c)),
-          scene(load_scene(config)),
-          solvers(host, config),
-          method(host.create<CouplingMethod>("full", PluginKind::coupling, PluginContext{config})) {
-      method->precompute(PrecomputeContext{scene, solvers, config.base_dir() / "cache"});
-      method->reset({}, {});
-    }
-    Eigen::VectorXd displacement() const {
-      Points x;
-      method->positions(x);
-      return flat(x) - flat(scene.mesh.vertices);
-    }
-  };
+  using Run = testing::MethodRun;
 
   Config config(const std::vector<Setting>& extra) const {
     std::vector<Setting> settings{{"scene.mesh", "beam.veg", "test"},
@@ -71,7 +54,8 @@ class FullCouplingTest : public ::testing::Test {
   }
 
   std::unique_ptr<Run> run(const std::vector<Setting>& extra = {}) {
-    return std::make_unique<Run>(host_, config(extra));
+    const Config c = config(extra);
+    return std::make_unique<Run>(host_, c, "full", c.base_dir() / "cache");
   }
 
   PluginHost host_{{SUBSTRUCT_PLUGIN_DIR}, false};

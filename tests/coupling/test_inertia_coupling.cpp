@@ -28,6 +28,7 @@
 #include "substruct/scene/scene.hpp"
 #include "substruct/scene/tree_generator.hpp"
 #include "substruct/solvers/solver_provider.hpp"
+#include "support/method_run.hpp"
 #include "support/temp_dir_test.hpp"
 
 namespace substruct {
@@ -46,34 +47,7 @@ class InertiaCouplingTest : public ::testing::Test {
   }
   static void TearDownTestSuite() { dir_.reset(); }
 
-  struct Run {
-    Config config;
-    Scene scene;
-    SolverProvider solvers;
-    std::unique_ptr<CouplingMethod> method;
-    Run(const PluginHost& host, Config c, const std::string& plugin)
-        : config(std::move(c)),
-          scene(load_scene(config)),
-          solvers(host, config),
-          method(host.create<CouplingMethod>(plugin, PluginKind::coupling, PluginContext{config})) {
-      method->precompute(PrecomputeContext{scene, solvers, fs::path()});
-      method->reset({}, {});
-    }
-    Points x() const {
-      Points p;
-      method->positions(p);
-      return p;
-    }
-    Points v() const {
-      Points p;
-      method->velocities(p);
-      return p;
-    }
-    void run(int steps, double dt, const ExternalForces& f) {
-      StepStats stats;
-      for (int i = 0; i < steps; ++i) method->step(dt, f, stats);
-    }
-  };
+  using Run = testing::MethodRun;
 
   // The beam of share/meshes (along +y, fixed at y = 0 … its .bou), ρ = 1000, E = 1e6, ν = 0.45.
   std::vector<Setting> beam(const std::string& domains) const {
