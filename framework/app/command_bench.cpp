@@ -20,6 +20,7 @@
 #include "substruct/core/error.hpp"
 #include "substruct/core/log.hpp"
 #include "substruct/core/parse_number.hpp"
+#include "substruct/io/staged_file.hpp"
 #include "substruct/plugin/plugin_host.hpp"
 
 namespace substruct::cli {
@@ -164,9 +165,7 @@ void update_readme(const fs::path& readme, const std::string& table) {
                             kTableBegin, kTableEnd));
   const auto from = begin + std::string(kTableBegin).size();
   text.replace(from, end - from, "\n" + table);
-  const fs::path staged = readme.string() + ".partial";
-  std::ofstream(staged, std::ios::binary) << text;
-  fs::rename(staged, readme);
+  write_file_atomically(readme, text);
 }
 
 // Draws the plots with Python/matplotlib; says why when it cannot.

@@ -4,7 +4,6 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <set>
 #include <sstream>
@@ -14,6 +13,7 @@
 
 #include "commands.hpp"
 #include "substruct/core/error.hpp"
+#include "substruct/io/staged_file.hpp"
 #include "substruct/mesh/box_mesh.hpp"
 #include "substruct/mesh/mesh_io.hpp"
 #include "substruct/reduction/mode_count.hpp"
@@ -72,23 +72,12 @@ bool parse(const Args& args, const po::options_description& options, const std::
   return true;
 }
 
-void write_text(const fs::path& file, const std::string& text) {
-  const fs::path temporary = fs::path(file) += ".tmp";
-  {
-    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-    out << text;
-    out.close();
-    if (!out) throw Error(fmt::format("cannot write '{}'", temporary.string()));
-  }
-  fs::rename(temporary, file);
-}
-
 /// Vega .bou: 1-based vertex indices, comma separated, 10 a line.
 void write_bou(const fs::path& file, const std::vector<Index>& fixed) {
   std::string text;
   for (std::size_t i = 0; i < fixed.size(); ++i)
     text += fmt::format("{},{}", fixed[i] + 1, (i % 10 == 9 || i + 1 == fixed.size()) ? "\n" : "");
-  write_text(file, text);
+  write_file_atomically(file, text);
 }
 
 std::string join(const std::vector<Index>& values) {
@@ -151,7 +140,7 @@ void write_scene(const SceneOptions& s, const TetMesh& mesh, const std::vector<I
   text += fmt::format("loads = {}\nexporters = vtk csv\n", loads);
   if (!s.gravity.empty()) text += fmt::format("\n[gravity]\nacceleration = {}\n", s.gravity);
   text += pull_section;
-  write_text(ini, text);
+  write_file_atomically(ini, text);
   std::printf("wrote %s: run it with  substruct run %s\n", ini.string().c_str(),
               ini.string().c_str());
 }

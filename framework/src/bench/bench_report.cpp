@@ -1,12 +1,12 @@
 #include "substruct/bench/bench_report.hpp"
 
 #include <cmath>
-#include <fstream>
 #include <string>
 
 #include <fmt/format.h>
 
 #include "substruct/core/error.hpp"
+#include "substruct/io/staged_file.hpp"
 
 namespace substruct {
 
@@ -86,17 +86,6 @@ std::string models_text(const PrecomputeStats& p) {
   if (p.models_computed + p.models_loaded + p.models_instanced == 0) return "";
   return fmt::format("{} computed, {} from cache, {} instanced", p.models_computed, p.models_loaded,
                      p.models_instanced);
-}
-
-// Writes `text` to `path` through a temporary file renamed when complete.
-void write_file(const fs::path& path, const std::string& text) {
-  const fs::path staged = path.string() + ".partial";
-  {
-    std::ofstream out(staged, std::ios::binary);
-    out << text;
-    if (!out) throw Error(fmt::format("cannot write {}", staged.string()));
-  }
-  fs::rename(staged, path);
 }
 
 std::string csv_field(const std::string& s) {
@@ -260,9 +249,9 @@ std::vector<fs::path> write_bench_report(const fs::path& dir, const BenchReport&
   js += "]\n}\n";
 
   const std::vector<fs::path> files{dir / "report.md", dir / "results.csv", dir / "results.json"};
-  write_file(files[0], md);
-  write_file(files[1], csv);
-  write_file(files[2], js);
+  write_file_atomically(files[0], md);
+  write_file_atomically(files[1], csv);
+  write_file_atomically(files[2], js);
   return files;
 }
 

@@ -1,10 +1,8 @@
 #include <algorithm>
-#include <cerrno>
-#include <cstring>
-#include <fstream>
 #include <iterator>
 #include <map>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -12,6 +10,7 @@
 
 #include "detail/mesh_builder.hpp"
 #include "substruct/core/error.hpp"
+#include "substruct/io/staged_file.hpp"
 #include "substruct/mesh/mesh_io.hpp"
 
 namespace substruct {
@@ -130,14 +129,7 @@ void write_veg(const std::filesystem::path& file, const TetMesh& mesh) {
     for (const auto& [set, material] : regions) fmt::format_to(to, "{}, {}\n", set, material);
   }
 
-  std::ofstream stream(file, std::ios::binary | std::ios::trunc);
-  if (!stream)
-    throw Error(
-        fmt::format("cannot write Vega mesh file '{}': {}", file.string(), std::strerror(errno)));
-  stream.write(out.data(), static_cast<std::streamsize>(out.size()));
-  stream.close();
-  if (!stream)
-    throw Error(fmt::format("cannot write Vega mesh file '{}': write failed", file.string()));
+  write_file_atomically(file, std::string_view(out.data(), out.size()));
 }
 
 }  // namespace substruct

