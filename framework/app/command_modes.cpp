@@ -3,12 +3,13 @@
 // the consistent mass, fixed vertices removed; solved by the eigen-solver plugin (slepc).
 #include <chrono>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <limits>
 #include <numbers>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -23,6 +24,7 @@
 #include "substruct/fem/mass.hpp"
 #include "substruct/fem/material_model.hpp"
 #include "substruct/integrators/dof_map.hpp"
+#include "substruct/io/vtk_writer.hpp"
 #include "substruct/mesh/mesh_io.hpp"
 #include "substruct/plugin/plugin_host.hpp"
 #include "substruct/solvers/eigen_solver.hpp"
@@ -133,70 +135,30 @@ double trace(const SparseMatrix& A) {
   return t;
 }
 
-/// One <DataArray> of ascii numbers, `per_line` a line.
-template <class Values>
-void write_array(std::ofstream& out, const std::string& attributes, const Values& values,
-                 Eigen::Index size, int per_line, const char* format) {
-  out << "        <DataArray " << attributes << " format=\"ascii\">\n";
-  for (Eigen::Index i = 0; i < size; ++i) {
-    out << (i % per_line == 0 ? "          " : " ") << fmt::format(fmt::runtime(format), values(i));
-    if (i % per_line == per_line - 1 || i + 1 == size) out << '\n';
-  }
-  out << "        </DataArray>\n";
-}
-
-/// The rest mesh with one point-data displacement vector per mode, and the eigenvalues and
-/// frequencies as field data: VTK XML UnstructuredGrid, ascii. Written to FILE.tmp, then renamed.
+/// The rest mesh with one point-data displacement vector per mode (mode_0, mode_1, …), which
+/// vertices are fixed, and the eigenvalues and frequencies as field data: ascii VTK XML.
 void write_vtu(const fs::path& file, const TetMesh& mesh, const DofMap& dofs,
-               const EigenPairs& pairs, const Eigen::VectorXd& frequencies, Progress& progress) {
-  const fs::path temporary = fs::path(file) += ".tmp";
+               const EigenPairs& pairs, const Eigen::VectorXd& frequencies) {
   if (file.has_parent_path()) fs::create_directories(file.parent_path());
-  {
-    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-    if (!out) throw Error(fmt::format("modes: cannot write '{}'", temporary.string()));
-    const Eigen::Index n = mesh.num_vertices(), m = mesh.num_elements(), k = pairs.values.size();
-    out << "<?xml version=\"1.0\"?>\n"
-           "<VTKFile type=\"UnstructuredGrid\" version=\"1.0\" byte_order=\"LittleEndian\" "
-           "header_type=\"UInt64\">\n"
-           "  <UnstructuredGrid>\n"
-           "    <FieldData>\n";
-    const Eigen::VectorXd omega = 2 * std::numbers::pi * frequencies;
-    for (const auto& [name, values] :
-         {std::pair<const char*, const Eigen::VectorXd*>{"eigenvalue", &pairs.values},
-          {"angular_frequency", &omega},
-          {"frequency", &frequencies}})
-      write_array(out, fmt::format("type=\"Float64\" Name=\"{}\" NumberOfTuples=\"{}\"", name, k),
-                  *values, k, 6, "{:.17g}");
-    out << "    </FieldData>\n"
-        << fmt::format("    <Piece NumberOfPoints=\"{}\" NumberOfCells=\"{}\">\n", n, m)
-        << "      <PointData Vectors=\"mode_0\">\n";
-    Eigen::VectorXi fixed = Eigen::VectorXi::Zero(n);
-    for (Eigen::Index v = 0; v < n; ++v) fixed[v] = dofs.is_fixed(Index(3 * v)) ? 1 : 0;
-    write_array(out, "type=\"UInt8\" Name=\"fixed\"", fixed, n, 30, "{}");
-    for (Eigen::Index i = 0; i < k; ++i) {
-      const Eigen::VectorXd u = dofs.expand_vector(pairs.vectors.col(i));
-      write_array(out, fmt::format("type=\"Float64\" Name=\"mode_{}\" NumberOfComponents=\"3\"", i),
-                  u, u.size(), 3, "{:.10g}");
-      progress.advance();
-    }
-    out << "      </PointData>\n      <Points>\n";
-    const Eigen::Map<const Eigen::VectorXd> x = flat(mesh.vertices);
-    write_array(out, "type=\"Float64\" Name=\"Points\" NumberOfComponents=\"3\"", x, x.size(), 3,
-                "{:.17g}");
-    out << "      </Points>\n      <Cells>\n";
-    const Eigen::Map<const Eigen::Matrix<Index, Eigen::Dynamic, 1>> connectivity(mesh.tets.data(),
-                                                                                 4 * m);
-    write_array(out, "type=\"Int32\" Name=\"connectivity\"", connectivity, 4 * m, 12, "{}");
-    const Eigen::Matrix<std::int64_t, Eigen::Dynamic, 1> offsets =
-        Eigen::Matrix<std::int64_t, Eigen::Dynamic, 1>::LinSpaced(m, 4, 4 * m);
-    write_array(out, "type=\"Int64\" Name=\"offsets\"", offsets, m, 12, "{}");
-    const Eigen::VectorXi types = Eigen::VectorXi::Constant(m, 10);  // VTK_TETRA
-    write_array(out, "type=\"UInt8\" Name=\"types\"", types, m, 30, "{}");
-    out << "      </Cells>\n    </Piece>\n  </UnstructuredGrid>\n</VTKFile>\n";
-    out.close();
-    if (!out) throw Error(fmt::format("modes: cannot write '{}'", temporary.string()));
-  }
-  fs::rename(temporary, file);
+  const Eigen::Index k = pairs.values.size();
+  std::vector<std::uint8_t> fixed(static_cast<std::size_t>(mesh.num_vertices()));
+  for (std::size_t v = 0; v < fixed.size(); ++v) fixed[v] = dofs.is_fixed(Index(3 * v)) ? 1 : 0;
+  std::vector<Eigen::VectorXd> modes;
+  for (Eigen::Index i = 0; i < k; ++i) modes.push_back(dofs.expand_vector(pairs.vectors.col(i)));
+
+  const auto values = [](const Eigen::VectorXd& v) {
+    return std::span<const double>(v.data(), static_cast<std::size_t>(v.size()));
+  };
+  VtkData point_data{
+      {{"fixed", 1, std::span<const std::uint8_t>(fixed)}}, "", k > 0 ? "mode_0" : ""};
+  for (std::size_t i = 0; i < modes.size(); ++i)
+    point_data.arrays.push_back({fmt::format("mode_{}", i), 3, values(modes[i])});
+  const Eigen::VectorXd omega = 2 * std::numbers::pi * frequencies;
+  const VtkArray field_data[] = {{"eigenvalue", 1, values(pairs.values)},
+                                 {"angular_frequency", 1, values(omega)},
+                                 {"frequency", 1, values(frequencies)}};
+  const VtuWriter writer(mesh.tets, {}, VtkEncoding::ascii);
+  writer.write(file, mesh.vertices, point_data, field_data);
 }
 
 std::string describe(const Material& m) {
@@ -252,7 +214,7 @@ int command_modes(const Args& raw_args) {
     std::fflush(stdout);
   }
 
-  Progress progress("modes", 3 + (o.output.empty() ? 0 : std::size_t(o.count)));
+  Progress progress("modes", o.output.empty() ? 3 : 4);
   lap();
   const ElasticForceModel forces(mesh, o.model);
   const SparseMatrix K =
@@ -296,7 +258,10 @@ int command_modes(const Args& raw_args) {
                   rigid[std::size_t(i)] ? "  rigid" : "");
     std::printf("\n");
   }
-  if (printing && !o.output.empty()) write_vtu(o.output, mesh, dofs, pairs, frequencies, progress);
+  if (printing && !o.output.empty()) {
+    write_vtu(o.output, mesh, dofs, pairs, frequencies);
+    progress.advance();
+  }
   const double write_seconds = lap();
   progress.finish();
   if (printing) {

@@ -2,18 +2,17 @@
 // UnstructuredGrid file per frame, OUT/STEM_NNNNNN.vtu (NNNNNN the step), for [run] output OUT.pvd.
 //
 // Nothing that looks complete appears before finish(): frames go to the staging folder STEM.tmp
-// beside the .pvd (each file first written as NAME.tmp, then renamed). finish() writes the .pvd
-// as STEM.pvd.tmp, removes the previous STEM.pvd and the previous series' frames (files
+// beside the .pvd (each file through a StagedFile, io/staged_file.hpp). finish() writes the .pvd
+// to a temporary file, removes the previous STEM.pvd and the previous series' frames (files
 // STEM_<digits>.vtu in OUT/STEM; other files there are left alone), moves the new frames in and
 // renames the .pvd into place last. An interrupted run thus leaves the previous series intact
 // (and at worst a staging folder, which the next run of the same output removes); abort()
 // removes everything this run wrote.
 #include <algorithm>
 #include <cctype>
-#include <cstdint>
 #include <filesystem>
-#include <fstream>
 #include <memory>
+#include <optional>
 #include <string>
 #include <system_error>
 #include <vector>
@@ -25,6 +24,8 @@
 #include "substruct/core/error.hpp"
 #include "substruct/core/log.hpp"
 #include "substruct/io/exporter.hpp"
+#include "substruct/io/staged_file.hpp"
+#include "substruct/io/vtk_writer.hpp"
 #include "substruct/plugin/plugin_descriptor.hpp"
 #include "substruct/scene/scene.hpp"
 #include "vtk_xml.hpp"
@@ -36,8 +37,6 @@ namespace {
 namespace fs = std::filesystem;
 namespace po = boost::program_options;
 
-constexpr std::uint8_t kVtkTetra = 10;
-
 po::options_description options() {
   po::options_description d("[vtk] ParaView series: OUT.pvd and one .vtu per frame in OUT/");
   d.add_options()("vtk.every", po::value<long>()->default_value(1),
@@ -46,24 +45,6 @@ po::options_description options() {
                                            po::value<std::string>()->default_value("binary"),
                                            "binary (base64 inline, UInt32 headers) | ascii");
   return d;
-}
-
-/// Writes `text` to FILE.tmp, then renames it to FILE.
-void write_file(const fs::path& file, const std::string& text) {
-  fs::path temporary = file;
-  temporary += ".tmp";
-  {
-    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-    if (!out) throw Error(fmt::format("vtk: cannot create '{}'", temporary.string()));
-    out.write(text.data(), static_cast<std::streamsize>(text.size()));
-    out.close();
-    if (!out) {
-      std::error_code ignored;
-      fs::remove(temporary, ignored);
-      throw Error(fmt::format("vtk: cannot write '{}' (disk full?)", temporary.string()));
-    }
-  }
-  fs::rename(temporary, file);
 }
 
 /// Whether `name` is STEM_<digits>.vtu: a frame of the series STEM.
@@ -80,9 +61,9 @@ class VtkExporter final : public Exporter {
   explicit VtkExporter(const Config& config) : every_(config.get<long>("vtk.every")) {
     const std::string format = config.get<std::string>("vtk.format");
     if (format == "binary")
-      encoding_ = Encoding::binary;
+      encoding_ = VtkEncoding::binary;
     else if (format == "ascii")
-      encoding_ = Encoding::ascii;
+      encoding_ = VtkEncoding::ascii;
     else
       throw Error(fmt::format("[vtk] format: expected 'binary' or 'ascii', found '{}'", format));
     if (every_ < 1) throw Error(fmt::format("[vtk] every must be ≥ 1, found {}", every_));
@@ -109,7 +90,7 @@ class VtkExporter final : public Exporter {
     published_.clear();
     passed_ = 0;
     state_ = State::writing;
-    encode_topology();
+    writer_.emplace(frame_writer(*scene_, encoding_));
   }
 
   void write(const ExportFrame& frame) override {
@@ -120,8 +101,7 @@ class VtkExporter final : public Exporter {
     if (frame.positions.rows() != n)
       throw Error(fmt::format("vtk: frame of step {} has {} positions for {} vertices", frame.step,
                               frame.positions.rows(), n));
-    const bool with_velocity = frame.velocities.rows() == n;
-    if (!with_velocity && frame.velocities.rows() != 0)
+    if (frame.velocities.rows() != 0 && frame.velocities.rows() != n)
       throw Error(fmt::format("vtk: frame of step {} has {} velocities for {} vertices", frame.step,
                               frame.velocities.rows(), n));
 
@@ -129,61 +109,18 @@ class VtkExporter final : public Exporter {
     if (std::any_of(frames_.begin(), frames_.end(), [&](const Frame& f) { return f.file == name; }))
       throw Error(fmt::format("vtk: step {} was passed twice", frame.step));
 
-    const Points displacement = frame.positions - mesh.vertices;
-    const auto flat_span = [](const Points& p) {
-      return std::span<const double>(p.data(), static_cast<std::size_t>(p.size()));
-    };
-    std::string xml;
-    xml.reserve(topology_.size() + static_cast<std::size_t>(n) * 3 * 3 * 24);
-    xml += fmt::format(
-        "<?xml version=\"1.0\"?>\n"
-        "<VTKFile type=\"UnstructuredGrid\" version=\"1.0\" byte_order=\"{}\" "
-        "header_type=\"UInt32\">\n"
-        "  <UnstructuredGrid>\n"
-        "    <FieldData>\n",
-        byte_order());
-    const double time[] = {frame.time};
-    const std::int64_t step[] = {frame.step};
-    append_data_array(xml, "TimeValue", 1, std::span<const double>(time), encoding_, 6);
-    append_data_array(xml, "Step", 1, std::span<const std::int64_t>(step), encoding_, 6);
-    xml += fmt::format(
-        "    </FieldData>\n"
-        "    <Piece NumberOfPoints=\"{}\" NumberOfCells=\"{}\">\n"
-        "      <PointData Vectors=\"displacement\">\n",
-        n, mesh.num_elements());
-    append_data_array(xml, "displacement", 3, flat_span(displacement), encoding_, 8);
-    if (with_velocity)
-      append_data_array(xml, "velocity", 3, flat_span(frame.velocities), encoding_, 8);
-    xml += "      </PointData>\n";
-    xml += cell_data_;
-    xml += "      <Points>\n";
-    append_data_array(xml, "Points", 3, flat_span(frame.positions), encoding_, 8);
-    xml += "      </Points>\n";
-    xml += topology_;
-    xml +=
-        "    </Piece>\n"
-        "  </UnstructuredGrid>\n"
-        "</VTKFile>\n";
-    write_file(staging_ / name, xml);
+    write_frame(*writer_, staging_ / name, *scene_, frame);
     frames_.push_back({frame.time, name});
   }
 
   void finish() override {
     if (state_ != State::writing) throw Error("vtk: finish() without begin()");
-    std::string pvd = fmt::format(
-        "<?xml version=\"1.0\"?>\n"
-        "<VTKFile type=\"Collection\" version=\"0.1\" byte_order=\"{}\">\n"
-        "  <Collection>\n",
-        byte_order());
+    std::vector<VtkTimeStep> steps;
     for (const Frame& f : frames_)
-      pvd += fmt::format("    <DataSet timestep=\"{}\" group=\"\" part=\"0\" file=\"{}\"/>\n",
-                         f.time, xml_escape((fs::path(stem_) / f.file).generic_string()));
-    pvd +=
-        "  </Collection>\n"
-        "</VTKFile>\n";
-    fs::path pvd_temporary = pvd_;
-    pvd_temporary += ".tmp";
-    write_file(pvd_temporary, pvd);  // lands as OUT.pvd.tmp; renamed into place last
+      steps.push_back({f.time, (fs::path(stem_) / f.file).generic_string()});
+    StagedFile pvd(pvd_);
+    write_vtk_collection(pvd.stream(), steps);
+    pvd.close();  // complete before anything of the previous series goes
 
     // The previous series disappears before the new one is published.
     fs::remove(pvd_);
@@ -198,7 +135,7 @@ class VtkExporter final : public Exporter {
       published_.push_back(frames_dir_ / f.file);
     }
     fs::remove_all(staging_);
-    fs::rename(pvd_temporary, pvd_);
+    pvd.commit();
     published_.push_back(pvd_);
     state_ = State::finished;
     log::debug("vtk: wrote {} frames to {}", frames_.size(), pvd_.string());
@@ -208,9 +145,6 @@ class VtkExporter final : public Exporter {
     if (state_ == State::idle) return;
     std::error_code ignored;
     fs::remove_all(staging_, ignored);
-    fs::path pvd_temporary = pvd_;
-    pvd_temporary += ".tmp";
-    fs::remove(pvd_temporary, ignored);
     // After finish(): the run failed later on; what it published goes too.
     for (const fs::path& file : published_) fs::remove(file, ignored);
     if (!published_.empty() && fs::is_empty(frames_dir_, ignored)) fs::remove(frames_dir_, ignored);
@@ -231,55 +165,15 @@ class VtkExporter final : public Exporter {
     std::string file;  // name inside the frames folder
   };
 
-  /// The parts of every frame that do not change: cells and cell data.
-  void encode_topology() {
-    const TetMesh& mesh = scene_->mesh;
-    const Index m = mesh.num_elements();
-    std::vector<std::int32_t> connectivity(static_cast<std::size_t>(m) * 4);
-    std::vector<std::int32_t> offsets(static_cast<std::size_t>(m));
-    for (Index e = 0; e < m; ++e) {
-      for (int k = 0; k < 4; ++k)
-        connectivity[static_cast<std::size_t>(4 * e + k)] = mesh.tets(e, k);
-      offsets[static_cast<std::size_t>(e)] = 4 * (e + 1);
-    }
-    const std::vector<std::uint8_t> types(static_cast<std::size_t>(m), kVtkTetra);
-    topology_ = "      <Cells>\n";
-    append_data_array(topology_, "connectivity", 1, std::span<const std::int32_t>(connectivity),
-                      encoding_, 8);
-    append_data_array(topology_, "offsets", 1, std::span<const std::int32_t>(offsets), encoding_,
-                      8);
-    append_data_array(topology_, "types", 1, std::span<const std::uint8_t>(types), encoding_, 8);
-    topology_ += "      </Cells>\n";
-
-    // Domain ids (0 everywhere for a scene without a partition) and material ids.
-    const std::vector<int>& partition = scene_->decomposition.partition.domain_of_element;
-    std::vector<std::int32_t> domain(static_cast<std::size_t>(m), 0);
-    if (!partition.empty()) {
-      if (partition.size() != domain.size())
-        throw Error(fmt::format("vtk: the domain partition has {} entries for {} elements",
-                                partition.size(), m));
-      std::copy(partition.begin(), partition.end(), domain.begin());
-    }
-    std::vector<std::int32_t> material(static_cast<std::size_t>(m), 0);
-    if (mesh.element_material.size() == material.size())
-      std::copy(mesh.element_material.begin(), mesh.element_material.end(), material.begin());
-    cell_data_ = "      <CellData Scalars=\"domain\">\n";
-    append_data_array(cell_data_, "domain", 1, std::span<const std::int32_t>(domain), encoding_, 8);
-    append_data_array(cell_data_, "material", 1, std::span<const std::int32_t>(material), encoding_,
-                      8);
-    cell_data_ += "      </CellData>\n";
-  }
-
   long every_ = 1;
-  Encoding encoding_ = Encoding::binary;
+  VtkEncoding encoding_ = VtkEncoding::binary;
   State state_ = State::idle;
   const Scene* scene_ = nullptr;
   fs::path pvd_;
   fs::path frames_dir_;
   fs::path staging_;
   std::string stem_;
-  std::string topology_;
-  std::string cell_data_;
+  std::optional<VtuWriter> writer_;  // the scene's cells, encoded once in begin()
   std::vector<Frame> frames_;
   std::vector<fs::path> published_;
   long passed_ = 0;
