@@ -18,6 +18,7 @@
 #include "substruct/bench/bench_report.hpp"
 #include "substruct/config/config.hpp"
 #include "substruct/core/error.hpp"
+#include "substruct/core/install_layout.hpp"
 #include "substruct/core/log.hpp"
 #include "substruct/core/parse_number.hpp"
 #include "substruct/io/staged_file.hpp"
@@ -170,7 +171,7 @@ void update_readme(const fs::path& readme, const std::string& table) {
 
 // Draws the plots with Python/matplotlib; says why when it cannot.
 void draw_plots(const fs::path& dir) {
-  const fs::path script = fs::path(SUBSTRUCT_SOURCE_DIR) / "framework/tools/plot_bench.py";
+  const fs::path script = data_dir() / "plot_bench.py";
   const std::string python = fs::exists("/usr/bin/python3") ? "/usr/bin/python3" : "python3";
   if (!fs::exists(script)) {
     std::printf("plots      skipped: %s is missing\n", script.c_str());
@@ -202,8 +203,9 @@ int command_bench(const Args& raw_args) {
         "  loads, without output; K timed runs of N steps (default 3 × 200).\n"
         "  Writes DIR/report.md (table + stages), results.csv, results.json and the plots\n"
         "  trajectories_<scene>.png, energy_<scene>.png (default DIR: bench).\n"
-        "  Without scenes: the list in share/benchmarks/scenes.txt. --readme replaces the table\n"
-        "  between the '%s' and '%s' lines of that file.\n"
+        "  Without scenes: the list in share/benchmarks/scenes.txt (installed:\n"
+        "  <prefix>/share/substruct/benchmarks). --readme replaces the table between the\n"
+        "  '%s' and '%s' lines of that file.\n"
         "  Figures: precompute time (stages, cache hits), step time median and p10–p90 (stages),\n"
         "  DOFs, peak memory, and against the reference: RMS/max error of the tracked vertices\n"
         "  over the object's size, frequency ratio of the first tracked vertex's vibration,\n"
@@ -212,9 +214,8 @@ int command_bench(const Args& raw_args) {
     return 0;
   }
   if (a.scenes.empty())
-    a.scenes = read_scene_list(a.scenes_file.empty()
-                                   ? fs::path(SUBSTRUCT_SOURCE_DIR) / "share/benchmarks/scenes.txt"
-                                   : a.scenes_file);
+    a.scenes = read_scene_list(a.scenes_file.empty() ? data_dir() / "benchmarks" / "scenes.txt"
+                                                     : a.scenes_file);
 
   PluginHost host(a.global.plugin_paths);
   const std::vector<std::string> methods = choose_methods(a, host);

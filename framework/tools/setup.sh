@@ -5,7 +5,8 @@
 #   framework/tools/setup.sh test   install what is missing, build, run every test (CTest)
 #
 # Idempotent: packages already installed are not reinstalled, the build is incremental.
-# Environment: BUILD_DIR (default: build), JOBS (default: all cores), SCENE (for run).
+# Environment: BUILD_DIR (default: build), JOBS (default: all cores), SCENE (for run),
+# CCACHE_BASEDIR (default: the clone).
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
@@ -53,6 +54,8 @@ else
   say "all required Debian packages are installed"
 fi
 
+# The compiler cache keys on paths relative to the clone, so another clone reuses it.
+export CCACHE_BASEDIR="${CCACHE_BASEDIR:-$root}"
 say "configuring ($build, Release)"
 cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
 say "building with $jobs jobs"

@@ -3,6 +3,9 @@
 # Builds one substruct plugin: a shared library named libsubstruct-<name>.so placed in the
 # plugin folder the host searches (the build tree's plugins/ folder, or for an out-of-tree
 # plugin its own build folder, which users add to SUBSTRUCT_PLUGIN_PATH or --plugin-path).
+# `cmake --install` installs it only where SUBSTRUCT_PLUGIN_INSTALL_SUBDIR says (the substruct
+# tree sets lib/substruct/plugins; an out-of-tree plugin may set the same before calling this
+# and install into substruct's prefix, where the installed host finds it).
 # The plugin exports its descriptor with SUBSTRUCT_PLUGIN(...) from
 # <substruct/plugin/plugin_descriptor.hpp>; see plugins/sdk/README.md.
 function(substruct_add_plugin name)
@@ -23,6 +26,13 @@ function(substruct_add_plugin name)
     substruct_warnings(${target})
   endif()
   if(DEFINED SUBSTRUCT_PLUGIN_INSTALL_SUBDIR)
+    # Installed, it finds the framework's libraries relative to itself (lib/substruct/plugins
+    # → lib).
+    if(NOT DEFINED CMAKE_INSTALL_LIBDIR)
+      include(GNUInstallDirs)
+    endif()
+    file(RELATIVE_PATH to_lib "/${SUBSTRUCT_PLUGIN_INSTALL_SUBDIR}" "/${CMAKE_INSTALL_LIBDIR}")
+    set_target_properties(${target} PROPERTIES INSTALL_RPATH "$ORIGIN/${to_lib}")
     install(TARGETS ${target} LIBRARY DESTINATION "${SUBSTRUCT_PLUGIN_INSTALL_SUBDIR}")
   endif()
 endfunction()

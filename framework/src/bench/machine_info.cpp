@@ -12,6 +12,8 @@
 
 #include <fmt/format.h>
 
+#include "substruct/core/install_layout.hpp"
+
 namespace substruct {
 
 namespace {
@@ -63,9 +65,12 @@ MachineInfo describe_machine() {
   m.compiler = "unknown compiler";
 #endif
   m.build = fmt::format("{} ({})", SUBSTRUCT_BUILD_TYPE, SUBSTRUCT_BUILD_FLAGS);
-  const std::string source = SUBSTRUCT_SOURCE_DIR;
+  // The commit is known only from a build tree, whose data links lead to the sources.
+  const std::string source = source_dir().value_or("").string();
   const std::string commit =
-      first_line(fmt::format("git -C '{}' rev-parse --short HEAD 2>/dev/null", source));
+      source.empty()
+          ? std::string()
+          : first_line(fmt::format("git -C '{}' rev-parse --short HEAD 2>/dev/null", source));
   if (commit.empty()) {
     m.commit = "unknown";
   } else {

@@ -91,6 +91,9 @@ std::vector<fs::path> split_path_list(const char* text) {
   return dirs;
 }
 
+// A function of this library (internal linkage, so its address is ours): where the library is.
+void locate_this_library() {}
+
 }  // namespace
 
 struct PluginHost::Impl {
@@ -130,16 +133,21 @@ PluginHost::PluginHost(const std::vector<fs::path>& extra_dirs, bool use_environ
   if (use_environment) {
     for (auto& dir : split_path_list(std::getenv("SUBSTRUCT_PLUGIN_PATH")))
       candidates.push_back(dir);
-    // Next to the running program: <prefix>/bin/../plugins (build tree) and
-    // <prefix>/bin/../lib/substruct/plugins (installed).
+    // Next to the running program: <build>/bin/../plugins (build tree) and
+    // <prefix>/bin/../lib/substruct/plugins (installed); then next to this library, for
+    // programs elsewhere: <build>/lib/../plugins, <libdir>/substruct/plugins. Nothing of the
+    // build tree is compiled in, so an installed host never loads the build tree's plugins.
     std::error_code ec;
     const fs::path exe_dir = boost::dll::program_location(ec).parent_path();
     if (!ec) {
       candidates.push_back(exe_dir.parent_path() / "plugins");
       candidates.push_back(exe_dir.parent_path() / "lib" / "substruct" / "plugins");
     }
-    candidates.emplace_back(SUBSTRUCT_PLUGIN_BUILD_DIR);
-    candidates.emplace_back(SUBSTRUCT_PLUGIN_INSTALL_DIR);
+    const fs::path library_dir = boost::dll::symbol_location(locate_this_library, ec).parent_path();
+    if (!ec) {
+      candidates.push_back(library_dir.parent_path() / "plugins");
+      candidates.push_back(library_dir / "substruct" / "plugins");
+    }
   }
   for (const fs::path& dir : candidates) {
     std::error_code ec;
