@@ -18,6 +18,7 @@
 #include "coupling_layer.hpp"
 #include "interface_cubature.hpp"
 #include "substruct/config/config.hpp"
+#include "substruct/config/reduction_settings.hpp"
 #include "substruct/core/error.hpp"
 #include "substruct/core/log.hpp"
 #include "substruct/core/stopwatch.hpp"
@@ -28,7 +29,6 @@
 #include "substruct/multidomain/floating_domain.hpp"
 #include "substruct/multidomain/floating_motion.hpp"
 #include "substruct/plugin/plugin_descriptor.hpp"
-#include "substruct/reduction/reduction_settings.hpp"
 #include "substruct/scene/scene.hpp"
 #include "substruct/solvers/solver_provider.hpp"
 

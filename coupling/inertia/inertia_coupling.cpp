@@ -29,6 +29,7 @@
 #include "interface_forces.hpp"
 #include "rigid_body.hpp"
 #include "substruct/config/config.hpp"
+#include "substruct/config/reduction_settings.hpp"
 #include "substruct/core/error.hpp"
 #include "substruct/core/log.hpp"
 #include "substruct/core/parse_number.hpp"
@@ -37,7 +38,6 @@
 #include "substruct/plugin/plugin_descriptor.hpp"
 #include "substruct/reduction/domain_models.hpp"
 #include "substruct/reduction/reduced_integrator.hpp"
-#include "substruct/reduction/reduction_settings.hpp"
 #include "substruct/scene/scene.hpp"
 #include "substruct/solvers/solver_provider.hpp"
 

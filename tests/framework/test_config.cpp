@@ -102,16 +102,23 @@ TEST_F(ConfigTest, UnknownPluginListsTheAvailableOnes) {
 TEST_F(ConfigTest, BadValuesAndSyntaxAreErrorsWithTheirPlace) {
   std::string m =
       error_message([&] { Config::load(write_scene(kScene), {"--run.dt=fast"}, host_); });
-  EXPECT_NE(m.find("run.dt"), std::string::npos) << m;
+  EXPECT_NE(m.find("command line: [run] dt = 'fast': expected a finite number > 0"),
+            std::string::npos)
+      << m;
+  // A bad value in the file names its line.
+  m = error_message(
+      [&] { Config::load(write_scene(std::string(kScene) + "[run]\nsteps = -2\n"), {}, host_); });
+  EXPECT_NE(m.find("scene.ini:15: [run] steps = '-2': expected an integer ≥ 0"), std::string::npos)
+      << m;
   m = error_message([&] { Config::load(write_scene("[scene]\nmesh\n"), {}, host_); });
   EXPECT_NE(m.find("scene.ini:2: expected 'key = value'"), std::string::npos) << m;
   m = error_message([&] { Config::load(write_scene("mesh = a.veg\n"), {}, host_); });
   EXPECT_NE(m.find("scene.ini:1: expected a [section]"), std::string::npos) << m;
-  m = error_message([&] {
-    Config::load(write_scene(kScene), {"--gravity.acceleration=0 1"}, host_)
-        .vec3("gravity.acceleration");
-  });
-  EXPECT_NE(m.find("gravity.acceleration: expected three numbers"), std::string::npos) << m;
+  m = error_message(
+      [&] { Config::load(write_scene(kScene), {"--gravity.acceleration=0 1"}, host_); });
+  EXPECT_NE(m.find("command line: [gravity] acceleration = '0 1': expected three finite numbers"),
+            std::string::npos)
+      << m;
   m = error_message([&] { Config::load(dir() / "missing.ini", {}, host_); });
   EXPECT_NE(m.find("cannot open scene file"), std::string::npos) << m;
 }

@@ -1,15 +1,18 @@
 #include "substruct/config/config.hpp"
-#include "substruct/core/parse_number.hpp"
 
 #include <algorithm>
 #include <fstream>
+#include <limits>
 #include <map>
-#include <set>
-#include <sstream>
+#include <optional>
+#include <utility>
 
 #include <fmt/format.h>
 #include <boost/program_options/parsers.hpp>
 
+#include "substruct/config/detail/option_value.hpp"
+#include "substruct/config/framework_sections.hpp"
+#include "substruct/config/option_table.hpp"
 #include "substruct/core/error.hpp"
 #include "substruct/plugin/plugin_host.hpp"
 #include "substruct/solvers/solver_provider.hpp"
@@ -18,106 +21,6 @@ namespace substruct {
 
 namespace fs = std::filesystem;
 namespace po = boost::program_options;
-
-po::options_description Config::framework_options() {
-  po::options_description scene("[scene] what is simulated");
-  scene.add_options()("scene.mesh", po::value<std::string>(),
-                      "tet mesh: .veg, .node/.ele (TetGen) or .msh (Gmsh)")(
-      "scene.render_mesh", po::value<std::string>()->default_value(""),
-      "surface mesh (.obj) embedded in the tets for rendering")(
-      "scene.fixed", po::value<std::string>()->default_value(""),
-      "fixed vertices: a .bou file (1-based indices)")(
-      "scene.fixed_set", po::value<std::string>()->default_value(""),
-      "fixed vertices: a named vertex set of the mesh")(
-      "scene.domains", po::value<std::string>()->default_value("single"),
-      "domains: single | auto:N (METIS) | sets | sets:a,b,… (element sets) | FILE (an id per "
-      "element)")(
-      "scene.root", po::value<std::string>()->default_value("auto"),
-      "root domain id, or auto (the domain with most fixed vertices, else a graph centre)")(
-      "scene.resolve_loops", po::value<std::string>()->default_value("error"),
-      "a domain graph with loops: error | spanning-tree (drop edges, reported)")(
-      "scene.tracked_vertices", po::value<std::string>()->default_value(""),
-      "0-based vertices whose positions are written to CSV and compared between methods");
-  po::options_description material("[material] constitutive model (overrides the mesh's)");
-  material.add_options()("material.model", po::value<std::string>()->default_value("stvk"),
-                         "stvk | linear | corotational")(
-      "material.youngs_modulus", po::value<double>(), "E [Pa] for every element")(
-      "material.poisson_ratio", po::value<double>(), "ν for every element")(
-      "material.density", po::value<double>(), "ρ [kg/m³] for every element")(
-      "material.rayleigh_mass", po::value<double>()->default_value(0.0),
-      "Rayleigh damping α in D = αM + βK [1/s]")("material.rayleigh_stiffness",
-                                                 po::value<double>()->default_value(0.0),
-                                                 "Rayleigh damping β in D = αM + βK [s]");
-  po::options_description coupling("[coupling] the method");
-  coupling.add_options()("coupling.plugin", po::value<std::string>()->default_value("full"),
-                         "coupling plugin (substruct plugins lists them)");
-  po::options_description solvers("[solvers] numerical engines the method uses");
-  solvers.add_options()("solvers.linear", po::value<std::string>()->default_value("cholmod"),
-                        "linear-solver plugin for the sparse FEM systems (full method, bases)")(
-      "solvers.coupled", po::value<std::string>()->default_value("block-cholesky"),
-      "linear-solver plugin for the per-step systems of domain blocks coupled along the domain "
-      "graph (coupling-elements): block-cholesky | cholmod")(
-      "solvers.eigen", po::value<std::string>()->default_value("slepc"), "eigen-solver plugin")(
-      "solvers.geometry", po::value<std::string>()->default_value("cpu"),
-      "geometry plugin: NAME or geometry-NAME (world positions of reduced methods, render mesh)");
-  po::options_description run("[run] time stepping and output");
-  run.add_options()("run.dt", po::value<double>()->default_value(0.01), "time step [s]")(
-      "run.steps", po::value<long>()->default_value(100), "number of steps")(
-      "run.output", po::value<std::string>()->default_value(""),
-      "output series (.pvd), relative to the working directory; default out/<scene>.pvd")(
-      "run.output_every", po::value<long>()->default_value(1), "write every k-th step")(
-      "run.loads", po::value<std::string>()->default_value(""), "load plugins, e.g. gravity pull")(
-      "run.exporters", po::value<std::string>()->default_value("vtk"),
-      "exporter plugins, e.g. vtk csv (empty: write nothing)")(
-      "run.cache_dir", po::value<std::string>()->default_value(""),
-      "folder for precomputed models; default .substruct-cache beside the scene")(
-      "run.max_displacement", po::value<double>()->default_value(100.0),
-      "divergence guard: stop when a vertex moves more than this many object sizes")(
-      "run.initial_displacement", po::value<std::string>()->default_value(""),
-      "initial displacement: empty (rest) | mode K AMPLITUDE (the K-th lowest vibration mode of "
-      "the whole mesh with its fixed vertices, scaled so that the largest vertex displacement is "
-      "AMPLITUDE [m])")(
-      "run.initial_velocity", po::value<std::string>()->default_value(""),
-      "initial velocity: empty (rest) | mode K AMPLITUDE (the K-th lowest vibration mode of the "
-      "whole mesh with its fixed vertices, scaled so that the largest vertex speed is AMPLITUDE "
-      "[m/s])");
-  po::options_description reduction("[reduction] reduced model of each domain");
-  reduction.add_options()("reduction.modes", po::value<int>()->default_value(20),
-                          "basis size r of each deformable domain (mode_count = fixed); 0 makes "
-                          "every domain rigid")(
-      "reduction.linear_modes", po::value<int>()->default_value(10),
-      "linear modes k (lowest eigenpairs of K x = λ M x under the domain's boundary condition)")(
-      "reduction.modal_derivatives", po::value<bool>()->default_value(true, "true"),
-      "add the k(k+1)/2 modal derivatives to the linear modes before the mass-PCA down to r")(
-      "reduction.mode_count", po::value<std::string>()->default_value("fixed"),
-      "fixed (every domain gets modes) | adaptive (r = max(5, ⌊r_max log e / log e_max⌋) for "
-      "a domain of e elements, e_max of the largest domain)")(
-      "reduction.r_max", po::value<int>()->default_value(20),
-      "mode_count = adaptive: the basis size of the largest domain")(
-      "reduction.force_model", po::value<std::string>()->default_value("polynomial"),
-      "reduced internal forces: polynomial (exact cubic polynomials of reduced StVK) | cubature "
-      "(weighted elements trained on random poses, any material)")(
-      "reduction.cubature_elements", po::value<int>()->default_value(200),
-      "force_model = cubature: the most elements the cubature may use")(
-      "reduction.cubature_poses", po::value<int>()->default_value(100),
-      "force_model = cubature: training poses (deformations under random forces)")(
-      "reduction.cubature_tolerance", po::value<double>()->default_value(0.01, "0.01"),
-      "force_model = cubature: relative training error at which element selection stops")(
-      "reduction.cubature_seed", po::value<unsigned long>()->default_value(1),
-      "force_model = cubature: seed of the random training forces")(
-      "reduction.boundary", po::value<std::string>()->default_value("parent-interface"),
-      "vertices fixed while a domain's basis is computed: parent-interface (the interface to "
-      "the parent domain plus the scene's fixed vertices) | free (free-flying, rigid modes "
-      "removed) | fixed-vertices (only the scene's fixed vertices)")(
-      "reduction.cache", po::value<bool>()->default_value(true, "true"),
-      "keep reduced models in the folder [run] cache_dir; reuse those whose inputs are "
-      "unchanged")(
-      "reduction.instancing", po::value<bool>()->default_value(true, "true"),
-      "domains equal up to rotation, translation and uniform scale share one reduced model");
-  po::options_description all("substruct scene options");
-  all.add(scene).add(material).add(coupling).add(solvers).add(reduction).add(run);
-  return all;
-}
 
 namespace {
 
@@ -187,28 +90,6 @@ std::size_t levenshtein(const std::string& a, const std::string& b) {
   return row[b.size()];
 }
 
-std::string value_of(const std::vector<Setting>& settings, const std::string& key,
-                     const std::string& fallback) {
-  std::string value = fallback;
-  for (const Setting& s : settings)
-    if (s.key == key) value = s.value;
-  return value;
-}
-
-std::vector<std::string> split_list(const std::string& text) {
-  std::vector<std::string> items;
-  std::string item;
-  for (char c : text + ",") {
-    if (c == ',' || c == ' ' || c == '\t') {
-      if (!item.empty()) items.push_back(item);
-      item.clear();
-    } else {
-      item += c;
-    }
-  }
-  return items;
-}
-
 }  // namespace
 
 std::string nearest_key(const std::string& key, const std::vector<std::string>& known) {
@@ -234,7 +115,8 @@ Config Config::load(const fs::path& scene_file, const std::vector<std::string>& 
 }
 
 Config Config::from_settings(const std::vector<Setting>& raw_settings, const fs::path& base_dir,
-                             const PluginHost& host) {
+                             const PluginHost& host,
+                             const std::vector<const OptionTable*>& extra_sections) {
   Config config;
   config.base_dir_ = base_dir;
 
@@ -250,59 +132,72 @@ Config Config::from_settings(const std::vector<Setting>& raw_settings, const fs:
   }
   config.settings_ = settings;
 
+  // The known options: the framework's sections, the extra ones and those of every installed
+  // plugin.
+  std::vector<const OptionTable*> tables = framework_sections();
+  tables.insert(tables.end(), extra_sections.begin(), extra_sections.end());
+  for (const PluginInfo& info : host.plugins())
+    if (info.descriptor != nullptr) tables.push_back(&info.descriptor->options());
+  po::options_description all("substruct scene options");
+  std::map<std::string, std::pair<const OptionTable*, const OptionInfo*>> known;
+  for (const OptionTable* table : tables) {
+    all.add(table->description());
+    for (const OptionInfo& option : table->options)
+      known.emplace(fmt::format("{}.{}", table->section, option.key), std::pair{table, &option});
+  }
+
   // The selected plugins must exist and have the right kind.
-  host.find(value_of(settings, "coupling.plugin", "full"), PluginKind::coupling);
+  auto value = [&](const std::string& key) {
+    for (auto s = settings.rbegin(); s != settings.rend(); ++s)
+      if (s->key == key) return s->value;
+    return known.at(key).second->default_text;
+  };
+  host.find(value("coupling.plugin"), PluginKind::coupling);
   for (const auto& [key, kind] : {std::pair{"solvers.linear", PluginKind::linear_solver},
                                   std::pair{"solvers.coupled", PluginKind::linear_solver},
                                   std::pair{"solvers.eigen", PluginKind::eigen_solver}}) {
-    const std::string name = value_of(settings, key, "");
+    const std::string name = value(key);
     if (!name.empty()) host.find(name, kind);
   }
   // A geometry plugin may be named without its "geometry-" prefix ([solvers] geometry = cpu).
-  if (const std::string name = value_of(settings, "solvers.geometry", ""); !name.empty())
+  if (const std::string name = value("solvers.geometry"); !name.empty())
     geometry_plugin_name(host, name);
-  for (const std::string& name : split_list(value_of(settings, "run.loads", "")))
+  for (const std::string& name : detail::split_items(value("run.loads")))
     host.find(name, PluginKind::load);
-  for (const std::string& name : split_list(value_of(settings, "run.exporters", "")))
+  for (const std::string& name : detail::split_items(value("run.exporters")))
     host.find(name, PluginKind::exporter);
 
-  // Every key must be known to the framework or to an installed plugin's section.
-  po::options_description all = framework_options();
-  for (const PluginInfo& info : host.plugins())
-    if (info.descriptor != nullptr) all.add(info.descriptor->options());
-  std::vector<std::string> known;
-  for (const auto& option : all.options()) known.push_back(option->long_name());
-
+  // Every key must be known, and its value one its option accepts (stored in its canonical
+  // spelling).
+  std::vector<std::string> known_keys;
+  for (const auto& [key, option] : known) known_keys.push_back(key);
   po::parsed_options parsed(&all);
   for (const Setting& s : settings) {
-    if (std::find(known.begin(), known.end(), s.key) == known.end()) {
+    const auto it = known.find(s.key);
+    if (it == known.end()) {
       const std::string section = s.key.substr(0, s.key.find('.'));
-      const bool section_known = std::any_of(known.begin(), known.end(), [&](const std::string& k) {
-        return k.starts_with(section + ".");
-      });
+      const bool section_known = std::any_of(tables.begin(), tables.end(),
+                                             [&](const auto* t) { return t->section == section; });
       throw Error(fmt::format("{}: unknown key '{}'{}; did you mean '{}'?", s.origin, s.key,
                               section_known ? ""
                                             : fmt::format(" (no plugin or framework section "
                                                           "'[{}]')",
                                                           section),
-                              nearest_key(s.key, known)));
+                              nearest_key(s.key, known_keys)));
     }
-    po::option option;
-    option.string_key = s.key;
-    option.value = {s.value};
-    option.original_tokens = {s.key, s.value};
-    parsed.options.push_back(option);
+    const auto& [table, option] = it->second;
+    const std::optional<std::string> canonical = canonical_value(*option, s.value);
+    if (!canonical)
+      throw Error(option_message(s.origin, table->section, option->key, s.value,
+                                 "expected " + expectation(*option)));
+    po::option stored;
+    stored.string_key = s.key;
+    stored.value = {*canonical};
+    stored.original_tokens = {s.key, s.value};
+    parsed.options.push_back(stored);
   }
-  try {
-    po::store(parsed, config.values_);
-    po::notify(config.values_);
-  } catch (const po::error& e) {
-    // Boost names the key; add where it was set.
-    std::string where;
-    for (const Setting& s : settings)
-      if (std::string(e.what()).find(s.key) != std::string::npos) where = s.origin + ": ";
-    throw Error(fmt::format("{}{}", where, e.what()));
-  }
+  po::store(parsed, config.values_);
+  po::notify(config.values_);
   return config;
 }
 
@@ -314,39 +209,88 @@ bool Config::set_by_user(const std::string& key) const {
   return has(key) && !values_[key].defaulted();
 }
 
-fs::path Config::path(const std::string& key) const {
-  const fs::path p = get<std::string>(key);
+const std::string& Config::text(const std::string& key) const {
+  if (!has(key)) {
+    const auto dot = key.find('.');
+    throw Error(fmt::format("[{}] {} is not set (and has no default)", key.substr(0, dot),
+                            key.substr(dot + 1)));
+  }
+  return values_[key].as<std::string>();
+}
+
+std::string Config::origin(const std::string& key) const {
+  for (auto s = settings_.rbegin(); s != settings_.rend(); ++s)
+    if (s->key == key) return s->origin;
+  return "default";
+}
+
+Error Config::value_error(const std::string& key, std::string_view what) const {
+  const auto dot = key.find('.');
+  return Error(option_message(origin(key), key.substr(0, dot),
+                              dot == std::string::npos ? key : key.substr(dot + 1),
+                              has(key) ? text(key) : "", what));
+}
+
+namespace {
+
+/// `key`'s text read as an option of `type` (and of the integer type's limits).
+detail::OptionValue parse_as(const Config& config, const std::string& key, OptionType type,
+                             long lowest = std::numeric_limits<long>::min(),
+                             long highest = std::numeric_limits<long>::max()) {
+  OptionInfo option;
+  option.type = type;
+  option.range = any_value.or_infinite();
+  option.lowest_integer = lowest;
+  option.highest_integer = highest;
+  const std::optional<detail::OptionValue> value =
+      detail::parse_option_value(option, config.text(key));
+  if (!value) throw config.value_error(key, "expected " + expectation(option));
+  return *value;
+}
+
+}  // namespace
+
+void Config::read_as(const std::string& key, std::string& value) const {
+  value = text(key);
+}
+void Config::read_as(const std::string& key, bool& value) const {
+  value = parse_as(*this, key, OptionType::flag).flag;
+}
+void Config::read_as(const std::string& key, int& value) const {
+  value =
+      static_cast<int>(parse_as(*this, key, OptionType::integer, std::numeric_limits<int>::min(),
+                                std::numeric_limits<int>::max())
+                           .integer);
+}
+void Config::read_as(const std::string& key, long& value) const {
+  value = parse_as(*this, key, OptionType::integer).integer;
+}
+void Config::read_as(const std::string& key, unsigned long& value) const {
+  value = static_cast<unsigned long>(parse_as(*this, key, OptionType::integer, 0).integer);
+}
+void Config::read_as(const std::string& key, double& value) const {
+  value = parse_as(*this, key, OptionType::number).number;
+}
+
+fs::path Config::resolve(const fs::path& p) const {
   if (p.empty() || p.is_absolute()) return p;
   return (base_dir_ / p).lexically_normal();
 }
 
+fs::path Config::path(const std::string& key) const {
+  return resolve(text(key));
+}
+
 Vec3 Config::vec3(const std::string& key) const {
-  const std::vector<std::string> items = list(key);
-  Vec3 v;
-  bool ok = items.size() == 3;
-  for (std::size_t i = 0; ok && i < 3; ++i) {
-    std::istringstream in(items[i]);
-    ok = static_cast<bool>(in >> v[static_cast<Eigen::Index>(i)]) && in.eof();
-  }
-  if (!ok)
-    throw Error(
-        fmt::format("{}: expected three numbers 'x y z', found '{}'", key, get<std::string>(key)));
-  return v;
+  return parse_as(*this, key, OptionType::vec3).vec3;
 }
 
 std::vector<std::string> Config::list(const std::string& key) const {
-  return split_list(get<std::string>(key));
+  return detail::split_items(text(key));
 }
 
 std::vector<Index> Config::indices(const std::string& key) const {
-  std::vector<Index> result;
-  for (const std::string& item : list(key)) {
-    const std::optional<long> value = parse_integer(item);
-    if (!value || *value < 0)
-      throw Error(fmt::format("{}: expected non-negative vertex indices, found '{}'", key, item));
-    result.push_back(static_cast<Index>(*value));
-  }
-  return result;
+  return parse_as(*this, key, OptionType::indices).indices;
 }
 
 }  // namespace substruct

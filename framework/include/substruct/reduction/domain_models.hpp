@@ -8,13 +8,13 @@
 #include <string_view>
 #include <vector>
 
+#include "substruct/config/reduction_settings.hpp"
 #include "substruct/coupling/coupling_method.hpp"
 #include "substruct/domains/domain_graph.hpp"
 #include "substruct/reduction/domain_boundary.hpp"
 #include "substruct/reduction/instancing.hpp"
 #include "substruct/reduction/model_cache.hpp"
 #include "substruct/reduction/reduced_model.hpp"
-#include "substruct/reduction/reduction_settings.hpp"
 #include "substruct/scene/scene.hpp"
 #include "substruct/solvers/solver_provider.hpp"
 

@@ -8,13 +8,13 @@
 #include <string_view>
 #include <vector>
 
+#include "substruct/config/reduction_settings.hpp"
 #include "substruct/core/types.hpp"
 #include "substruct/fem/material_model.hpp"
 #include "substruct/mesh/tet_mesh.hpp"
 #include "substruct/reduction/basis_builder.hpp"
 #include "substruct/reduction/domain_boundary.hpp"
 #include "substruct/reduction/reduced_force_model.hpp"
-#include "substruct/reduction/reduction_settings.hpp"
 
 namespace substruct {
 

@@ -1,10 +1,12 @@
 #pragma once
 /// The [reduction] section of a scene: how each domain's reduced model is built (basis size,
 /// modal derivatives, force model, boundary condition) and whether models are cached and shared
-/// between instanced domains. `substruct help scene` lists the keys with their help text.
+/// between instanced domains. `substruct help reduction` lists the keys with their help text.
 #include <cstdint>
 #include <string>
 #include <string_view>
+
+#include "substruct/config/options.hpp"
 
 namespace substruct {
 
@@ -48,18 +50,22 @@ struct ReductionSettings {
   /// canonical "solvers.eigen=slepc;slepc.tolerance=1e-10;…" form (part of the cache key).
   std::string solver_signature;
 
-  /// Reads [reduction] and the solver settings from a validated config. Throws Error for values
-  /// out of range (modes < 0, linear_modes < 1 with modes > 0, …) naming the key.
+  /// reduction_options().read(config), checked across keys (a basis no larger than its linear
+  /// modes and their derivatives give), with the solver signature. Throws Error naming where a
+  /// value was set.
   static ReductionSettings from_config(const Config& config);
 };
 
+/// The [reduction] options (every field above but solver_signature).
+const OptionSet<ReductionSettings>& reduction_options();
+
 /// "fixed" | "adaptive", "polynomial" | "cubature", "parent-interface" | "free" |
-/// "fixed-vertices"; anything else throws Error listing the valid names.
-ModeCountPolicy parse_mode_count_policy(std::string_view name);
-ForceModelKind parse_force_model_kind(std::string_view name);
-BoundaryPolicy parse_boundary_policy(std::string_view name);
+/// "fixed-vertices".
 std::string_view to_string(ModeCountPolicy policy);
 std::string_view to_string(ForceModelKind kind);
 std::string_view to_string(BoundaryPolicy policy);
+/// The force model named `name` (as to_string writes it, e.g. in a cached model); throws Error
+/// otherwise.
+ForceModelKind parse_force_model_kind(std::string_view name);
 
 }  // namespace substruct

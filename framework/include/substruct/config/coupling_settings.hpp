@@ -1,0 +1,15 @@
+#pragma once
+/// The [coupling] section: which coupling plugin simulates the scene.
+#include <string>
+
+#include "substruct/config/options.hpp"
+
+namespace substruct {
+
+struct CouplingSettings {
+  std::string plugin = "full";
+};
+
+const OptionSet<CouplingSettings>& coupling_options();
+
+}  // namespace substruct

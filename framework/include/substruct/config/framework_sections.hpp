@@ -1,0 +1,13 @@
+#pragma once
+/// The framework's own config sections, in the order `substruct help scene` shows them:
+/// [scene] [material] [coupling] [solvers] [reduction] [run]. Config validates a scene against
+/// them and the installed plugins' sections.
+#include <vector>
+
+#include "substruct/config/option_table.hpp"
+
+namespace substruct {
+
+const std::vector<const OptionTable*>& framework_sections();
+
+}  // namespace substruct

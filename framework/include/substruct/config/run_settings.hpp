@@ -1,0 +1,26 @@
+#pragma once
+/// The [run] section: time stepping, loads, exporters, output, cache folder, divergence guard
+/// and initial state.
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "substruct/config/options.hpp"
+
+namespace substruct {
+
+struct RunSettings {
+  double dt = 0.01;  // [s]
+  long steps = 100;
+  std::string output;  // relative to the working directory; empty: out/<scene>.pvd
+  long output_every = 1;
+  std::vector<std::string> loads;                      // load plugins
+  std::vector<std::string> exporters = {"vtk"};        // exporter plugins
+  std::filesystem::path cache_dir;                     // empty: .substruct-cache beside the scene
+  double max_displacement = 100;                       // in object sizes
+  std::string initial_displacement, initial_velocity;  // "" | "mode K AMPLITUDE"
+};
+
+const OptionSet<RunSettings>& run_options();
+
+}  // namespace substruct

@@ -1,0 +1,19 @@
+#pragma once
+/// The [solvers] section: the plugins of the numerical engines a method uses (SolverProvider
+/// creates them).
+#include <string>
+
+#include "substruct/config/options.hpp"
+
+namespace substruct {
+
+struct SolverSettings {
+  std::string linear = "cholmod";          // sparse FEM systems
+  std::string coupled = "block-cholesky";  // systems of domain blocks coupled along the graph
+  std::string eigen = "slepc";
+  std::string geometry = "cpu";  // NAME or geometry-NAME
+};
+
+const OptionSet<SolverSettings>& solver_options();
+
+}  // namespace substruct

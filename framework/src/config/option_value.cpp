@@ -1,0 +1,133 @@
+#include "substruct/config/detail/option_value.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <limits>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include "substruct/core/parse_number.hpp"
+
+namespace substruct::detail {
+
+namespace {
+
+std::optional<bool> parse_flag(std::string text) {
+  std::transform(text.begin(), text.end(), text.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  if (text == "true" || text == "yes" || text == "on" || text == "1") return true;
+  if (text == "false" || text == "no" || text == "off" || text == "0") return false;
+  return std::nullopt;
+}
+
+std::string number_text(double x) {
+  return fmt::format("{}", x);
+}
+
+template <class Items>
+std::string joined(const Items& items) {
+  return fmt::format("{}", fmt::join(items, " "));
+}
+
+}  // namespace
+
+std::vector<std::string> split_items(std::string_view text) {
+  std::vector<std::string> items;
+  std::string item;
+  for (char c : text) {
+    if (c == ',' || c == ' ' || c == '\t') {
+      if (!item.empty()) items.push_back(item);
+      item.clear();
+    } else {
+      item += c;
+    }
+  }
+  if (!item.empty()) items.push_back(item);
+  return items;
+}
+
+std::optional<OptionValue> parse_option_value(const OptionInfo& option, const std::string& text) {
+  OptionValue value;
+  switch (option.type) {
+    case OptionType::flag: {
+      const std::optional<bool> flag = parse_flag(text);
+      if (!flag) return std::nullopt;
+      value.flag = *flag;
+      break;
+    }
+    case OptionType::integer: {
+      const std::optional<long> integer = parse_integer(text);
+      if (!integer || *integer < option.lowest_integer || *integer > option.highest_integer ||
+          !option.range.contains(static_cast<double>(*integer)))
+        return std::nullopt;
+      value.integer = *integer;
+      break;
+    }
+    case OptionType::number: {
+      const std::optional<double> number = parse_number(text);
+      if (!number || !option.range.contains(*number)) return std::nullopt;
+      value.number = *number;
+      break;
+    }
+    case OptionType::text:
+    case OptionType::path:
+      value.text = text;
+      break;
+    case OptionType::list:
+      value.items = split_items(text);
+      break;
+    case OptionType::indices:
+      for (const std::string& item : split_items(text)) {
+        const std::optional<long> index = parse_integer(item);
+        if (!index || *index < 0 || *index > std::numeric_limits<Index>::max()) return std::nullopt;
+        value.indices.push_back(static_cast<Index>(*index));
+      }
+      break;
+    case OptionType::vec3: {
+      const std::vector<std::string> items = split_items(text);
+      if (items.size() != 3) return std::nullopt;
+      for (int i = 0; i < 3; ++i) {
+        const std::optional<double> x = parse_number(items[static_cast<std::size_t>(i)]);
+        if (!x || !std::isfinite(*x)) return std::nullopt;
+        value.vec3[i] = *x;
+      }
+      break;
+    }
+    case OptionType::choice: {
+      const auto it = std::find(option.choices.begin(), option.choices.end(), text);
+      if (it == option.choices.end()) return std::nullopt;
+      value.choice = static_cast<std::size_t>(it - option.choices.begin());
+      value.text = text;
+      break;
+    }
+  }
+  return value;
+}
+
+std::string option_text(const OptionInfo& option, const OptionValue& value) {
+  switch (option.type) {
+    case OptionType::flag:
+      return value.flag ? "true" : "false";
+    case OptionType::integer:
+      return std::to_string(value.integer);
+    case OptionType::number:
+      return number_text(value.number);
+    case OptionType::list:
+      return joined(value.items);
+    case OptionType::indices:
+      return joined(value.indices);
+    case OptionType::vec3:
+      return fmt::format("{} {} {}", number_text(value.vec3[0]), number_text(value.vec3[1]),
+                         number_text(value.vec3[2]));
+    case OptionType::choice:
+      return value.choice < option.choices.size() ? option.choices[value.choice] : value.text;
+    case OptionType::text:
+    case OptionType::path:
+      break;
+  }
+  return value.text;
+}
+
+}  // namespace substruct::detail

@@ -1,0 +1,60 @@
+#include "substruct/config/options.hpp"
+
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "substruct/config/config.hpp"
+#include "substruct/core/error.hpp"
+
+namespace substruct::detail {
+
+OptionInfo option_info(std::string key, OptionType type, std::string unit, std::string help,
+                       Range range) {
+  OptionInfo option;
+  option.key = std::move(key);
+  option.type = type;
+  option.unit = std::move(unit);
+  option.help = std::move(help);
+  option.range = range;
+  return option;
+}
+
+OptionBinder::OptionBinder(std::string section, std::string caption) {
+  table_.section = std::move(section);
+  table_.caption = std::move(caption);
+}
+
+void OptionBinder::add(OptionInfo option, const OptionValue* initial, Store store) {
+  if (table_.find(option.key) != nullptr)
+    throw std::logic_error(fmt::format("[{}] {} is declared twice", table_.section, option.key));
+  option.has_default = initial != nullptr;
+  if (initial != nullptr) {
+    option.default_text = option_text(option, *initial);
+    if (option.type == OptionType::choice && initial->choice >= option.choices.size())
+      throw std::logic_error(fmt::format(
+          "[{}] {}: the field's initial value is none of the choices", table_.section, option.key));
+    if (!parse_option_value(option, option.default_text))
+      throw std::logic_error(fmt::format("[{}] {}: the default '{}' is not {}", table_.section,
+                                         option.key, option.default_text, expectation(option)));
+  }
+  table_.options.push_back(std::move(option));
+  stores_.push_back(std::move(store));
+}
+
+void OptionBinder::read(const Config& config, void* settings) const {
+  for (std::size_t i = 0; i < table_.options.size(); ++i) {
+    const OptionInfo& option = table_.options[i];
+    const std::string key = fmt::format("{}.{}", table_.section, option.key);
+    if (!config.has(key)) continue;
+    const std::string& text = config.text(key);
+    std::optional<OptionValue> value = parse_option_value(option, text);
+    if (!value)
+      throw Error(option_message(config.origin(key), table_.section, option.key, text,
+                                 "expected " + expectation(option)));
+    if (option.type == OptionType::path) value->text = config.resolve(value->text).string();
+    stores_[i](settings, *value);
+  }
+}
+
+}  // namespace substruct::detail

@@ -1,0 +1,33 @@
+#include "substruct/config/run_settings.hpp"
+
+namespace substruct {
+
+const OptionSet<RunSettings>& run_options() {
+  using S = RunSettings;
+  static const auto options =
+      OptionSet<S>("run", "time stepping and output")
+          .number("dt", &S::dt, "s", "time step", positive)
+          .integer("steps", &S::steps, "", "number of steps", non_negative)
+          .text("output", &S::output,
+                "output series (.pvd), relative to the working directory; default "
+                "out/<scene>.pvd")
+          .integer("output_every", &S::output_every, "", "write every k-th step", at_least(1))
+          .list("loads", &S::loads, "load plugins, e.g. gravity pull")
+          .list("exporters", &S::exporters, "exporter plugins, e.g. vtk csv (empty: write nothing)")
+          .path("cache_dir", &S::cache_dir,
+                "folder for precomputed models; default .substruct-cache beside the scene")
+          .number("max_displacement", &S::max_displacement, "",
+                  "divergence guard: stop when a vertex moves more than this many object sizes",
+                  positive)
+          .text("initial_displacement", &S::initial_displacement,
+                "initial displacement: empty (rest) | mode K AMPLITUDE (the K-th lowest "
+                "vibration mode of the whole mesh with its fixed vertices, scaled so that the "
+                "largest vertex displacement is AMPLITUDE [m])")
+          .text("initial_velocity", &S::initial_velocity,
+                "initial velocity: empty (rest) | mode K AMPLITUDE (the K-th lowest vibration "
+                "mode of the whole mesh with its fixed vertices, scaled so that the largest "
+                "vertex speed is AMPLITUDE [m/s])");
+  return options;
+}
+
+}  // namespace substruct

@@ -1,0 +1,34 @@
+#include "substruct/config/scene_settings.hpp"
+
+namespace substruct {
+
+std::string_view to_string(LoopPolicy policy) {
+  return policy == LoopPolicy::error ? "error" : "spanning-tree";
+}
+
+const OptionSet<SceneSettings>& scene_options() {
+  using S = SceneSettings;
+  static const auto options =
+      OptionSet<S>("scene", "what is simulated")
+          .path("mesh", &S::mesh, "tet mesh: .veg, .node/.ele (TetGen) or .msh (Gmsh); required")
+          .path("render_mesh", &S::render_mesh,
+                "surface mesh (.obj) embedded in the tets for rendering")
+          .path("fixed", &S::fixed, "fixed vertices: a .bou file (1-based indices)")
+          .text("fixed_set", &S::fixed_set, "fixed vertices: a named vertex set of the mesh")
+          .text("domains", &S::domains,
+                "domains: single | auto:N (METIS) | sets | sets:a,b,… (element sets) | FILE (an "
+                "id per element)")
+          .text("root", &S::root,
+                "root domain id, or auto (the domain with most fixed vertices, else a graph "
+                "centre)")
+          .choice("resolve_loops", &S::resolve_loops,
+                  {LoopPolicy::error, LoopPolicy::spanning_tree},
+                  "a domain graph with loops: error, or spanning-tree (drop edges to a spanning "
+                  "tree, reported)")
+          .indices("tracked_vertices", &S::tracked_vertices,
+                   "0-based vertices whose positions are written to CSV and compared between "
+                   "methods; default: the vertex farthest from the fixed ones");
+  return options;
+}
+
+}  // namespace substruct
