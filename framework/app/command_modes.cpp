@@ -17,6 +17,7 @@
 
 #include "commands.hpp"
 #include "substruct/config/config.hpp"
+#include "substruct/config/solver_settings.hpp"
 #include "substruct/core/error.hpp"
 #include "substruct/core/parse_number.hpp"
 #include "substruct/core/progress.hpp"
@@ -250,7 +251,7 @@ int command_modes(const Args& raw_args) {
         : std::isnan(o.shift) ? std::string("an automatic shift below 0")
                               : fmt::format("σ = {:g} 1/s²", o.shift);
     std::printf("solver   %s, %ld modes nearest %s\n\n",
-                config.get<std::string>("solvers.eigen").c_str(), long(k), shift.c_str());
+                solver_options().read(config).eigen.c_str(), long(k), shift.c_str());
     std::printf("%5s %16s %14s %14s\n", "mode", "λ [1/s²]", "ω [rad/s]", "f [Hz]");
     for (Eigen::Index i = 0; i < k; ++i)
       std::printf("%5ld %16.8g %14.8g %14.8g%s\n", long(i), pairs.values[i],

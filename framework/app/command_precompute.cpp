@@ -9,6 +9,7 @@
 
 #include "commands.hpp"
 #include "substruct/config/config.hpp"
+#include "substruct/config/solver_settings.hpp"
 #include "substruct/core/error.hpp"
 #include "substruct/core/stopwatch.hpp"
 #include "substruct/plugin/plugin_host.hpp"
@@ -77,8 +78,9 @@ int command_precompute(const Args& raw_args) {
               std::string(to_string(settings.force_model)).c_str(),
               std::string(to_string(settings.boundary)).c_str(),
               settings.instancing ? "on" : "off");
-  std::printf("solvers    eigen %s, linear %s\n", config.get<std::string>("solvers.eigen").c_str(),
-              config.get<std::string>("solvers.linear").c_str());
+  const SolverSettings solver_names = solver_options().read(config);
+  std::printf("solvers    eigen %s, linear %s\n", solver_names.eigen.c_str(),
+              solver_names.linear.c_str());
   std::printf("cache      %s\n", cache.enabled() ? cache.dir().c_str() : "off");
   std::fflush(stdout);
 

@@ -21,6 +21,7 @@
 #include "scene_graph.hpp"
 #include "session.hpp"
 #include "substruct/config/config.hpp"
+#include "substruct/config/coupling_settings.hpp"
 #include "substruct/core/error.hpp"
 #include "substruct/core/log.hpp"
 #include "substruct/core/stopwatch.hpp"
@@ -115,7 +116,7 @@ HudState hud_state(Session& session, const SceneGraph& graph, int steps_per_fram
 int steps_per_frame(const ViewerOptions& o, Simulation& sim) {
   if (o.steps_per_frame > 0) return o.steps_per_frame;
   // About real time at 60 frames per second.
-  const double dt = sim.config().get<double>("run.dt");
+  const double dt = sim.run_settings().dt;
   return std::max(1, static_cast<int>(std::lround(1.0 / (60.0 * dt))));
 }
 
@@ -134,8 +135,7 @@ void place_camera(osg::Camera& camera, const SceneGraph& graph, Simulation& sim,
 // The scene's method (coupling.plugin after the overrides); reading the config first also reports
 // a bad scene file or key before any window opens.
 std::string session_method(const ViewerOptions& o, const PluginHost& host) {
-  return Config::load(o.scene.scene_file, o.scene.overrides, host)
-      .get<std::string>("coupling.plugin");
+  return coupling_options().read(Config::load(o.scene.scene_file, o.scene.overrides, host)).plugin;
 }
 
 int run_headless(const ViewerOptions& o, const PluginHost& host) {

@@ -11,6 +11,7 @@
 
 #include <fmt/format.h>
 
+#include "substruct/config/coupling_settings.hpp"
 #include "substruct/core/error.hpp"
 #include "substruct/core/log.hpp"
 #include "substruct/sim/simulation.hpp"
@@ -73,7 +74,7 @@ BenchCase run_bench_case(const Config& config, const PluginHost& host,
   if (settings.steps < 1) throw Error("bench: steps must be ≥ 1");
   if (settings.repeats < 1) throw Error("bench: repeats must be ≥ 1");
   BenchCase c;
-  c.method = config.get<std::string>("coupling.plugin");
+  c.method = coupling_options().read(config).plugin;
   c.scene = config.scene_file().stem().string();
   reset_peak_memory();
   c.baseline_rss_mb = status_mb("VmRSS:");
@@ -87,7 +88,7 @@ BenchCase run_bench_case(const Config& config, const PluginHost& host,
   const Scene& scene = sim->scene();
   c.scene = scene.name;
   c.domains = static_cast<int>(scene.num_domains());
-  c.dt = config.get<double>("run.dt");
+  c.dt = sim->run_settings().dt;
   c.size = scene.size();
   c.tracked_vertices = scene.tracked_vertices;
   try {

@@ -7,6 +7,8 @@
 #include <fmt/format.h>
 
 #include "substruct/config/config.hpp"
+#include "substruct/config/material_settings.hpp"
+#include "substruct/config/scene_settings.hpp"
 #include "substruct/core/error.hpp"
 #include "substruct/core/log.hpp"
 #include "substruct/mesh/mesh_io.hpp"
@@ -22,17 +24,12 @@ double Scene::size() const {
 
 namespace {
 
-void apply_material_overrides(const Config& config, TetMesh& mesh) {
-  const bool any = config.set_by_user("material.youngs_modulus") ||
-                   config.set_by_user("material.poisson_ratio") ||
-                   config.set_by_user("material.density");
-  if (!any) return;
+void apply_material_overrides(const MaterialSettings& settings, TetMesh& mesh) {
+  if (!settings.youngs_modulus && !settings.poisson_ratio && !settings.density) return;
   for (Material& m : mesh.materials) {
-    if (config.set_by_user("material.youngs_modulus"))
-      m.youngs_modulus = config.get<double>("material.youngs_modulus");
-    if (config.set_by_user("material.poisson_ratio"))
-      m.poisson_ratio = config.get<double>("material.poisson_ratio");
-    if (config.set_by_user("material.density")) m.density = config.get<double>("material.density");
+    m.youngs_modulus = settings.youngs_modulus.value_or(m.youngs_modulus);
+    m.poisson_ratio = settings.poisson_ratio.value_or(m.poisson_ratio);
+    m.density = settings.density.value_or(m.density);
   }
   for (const Material& m : mesh.materials) {
     if (!(m.youngs_modulus > 0) || !(m.density > 0) || !(m.poisson_ratio > -1) ||
@@ -83,33 +80,32 @@ Index default_tracked_vertex(const TetMesh& mesh, const std::vector<Index>& fixe
 }  // namespace
 
 Scene load_scene(const Config& config) {
+  const SceneSettings settings = scene_options().read(config);
+  const MaterialSettings material = material_options().read(config);
   Scene scene;
   scene.file = config.scene_file();
   scene.name = scene.file.empty() ? std::string("scene") : scene.file.stem().string();
-  if (!config.has("scene.mesh"))
+  if (settings.mesh.empty())
     throw Error("[scene] mesh is required: the tet mesh to simulate (.veg, .node/.ele or .msh)");
-  scene.mesh = read_tet_mesh(config.path("scene.mesh"));
-  apply_material_overrides(config, scene.mesh);
+  scene.mesh = read_tet_mesh(settings.mesh);
+  apply_material_overrides(material, scene.mesh);
   const Index n = scene.mesh.num_vertices();
 
   std::set<Index> fixed;
-  if (const auto bou = config.path("scene.fixed"); !bou.empty())
-    for (Index v : read_bou(bou, n)) fixed.insert(v);
-  if (const auto set = config.get<std::string>("scene.fixed_set"); !set.empty())
-    for (Index v : fixed_from_set(scene.mesh, set)) fixed.insert(v);
+  if (!settings.fixed.empty())
+    for (Index v : read_bou(settings.fixed, n)) fixed.insert(v);
+  if (!settings.fixed_set.empty())
+    for (Index v : fixed_from_set(scene.mesh, settings.fixed_set)) fixed.insert(v);
   scene.fixed_vertices.assign(fixed.begin(), fixed.end());
 
-  if (const auto obj = config.path("scene.render_mesh"); !obj.empty())
-    scene.render_mesh = read_obj(obj);
+  if (!settings.render_mesh.empty()) scene.render_mesh = read_obj(settings.render_mesh);
 
-  scene.material_model = parse_material_model(config.get<std::string>("material.model"));
-  scene.rayleigh_mass = config.get<double>("material.rayleigh_mass");
-  scene.rayleigh_stiffness = config.get<double>("material.rayleigh_stiffness");
-  if (scene.rayleigh_mass < 0 || scene.rayleigh_stiffness < 0)
-    throw Error("[material] rayleigh_mass and rayleigh_stiffness must be ≥ 0");
+  scene.material_model = parse_material_model(material.model);
+  scene.rayleigh_mass = material.rayleigh_mass;
+  scene.rayleigh_stiffness = material.rayleigh_stiffness;
 
-  ElementPartition partition = make_element_partition(
-      scene.mesh, config.get<std::string>("scene.domains"), config.base_dir());
+  ElementPartition partition =
+      make_element_partition(scene.mesh, settings.domains, config.base_dir());
   scene.decomposition = decompose(scene.mesh, std::move(partition));
   const int domains = scene.decomposition.num_domains();
 
@@ -123,45 +119,38 @@ Scene load_scene(const Config& config) {
   }
 
   scene.graph = DomainGraph(domains, scene.decomposition.interfaces);
-  const std::string root = config.get<std::string>("scene.root");
-  if (root == "auto") {
+  if (settings.root == "auto") {
     scene.root = scene.graph.choose_root(scene.fixed_vertices, scene.decomposition);
   } else {
-    const std::optional<long> id = parse_integer(root);
-    if (!id)
-      throw Error(fmt::format("[scene] root: expected a domain id or 'auto', found '{}'", root));
+    const std::optional<long> id = parse_integer(settings.root);
+    if (!id) throw config.value_error("scene.root", "expected a domain id or auto");
     if (*id < 0 || *id >= domains)
-      throw Error(fmt::format("[scene] root = {}: the scene has domains 0…{}", *id, domains - 1));
+      throw config.value_error("scene.root",
+                               fmt::format("the scene has domains 0…{}", domains - 1));
     scene.root = static_cast<int>(*id);
   }
 
-  const std::string loops = config.get<std::string>("scene.resolve_loops");
-  if (loops == "spanning-tree") {
-    if (!scene.graph.is_tree()) {
-      SpanningTree tree = scene.graph.spanning_tree(scene.root);
-      std::vector<std::pair<int, int>> pairs;
-      std::string list;
-      for (const DomainEdge& e : tree.removed_edges) {
-        pairs.emplace_back(e.a, e.b);
-        list += fmt::format("{}{}–{}", list.empty() ? "" : ", ", e.a, e.b);
-      }
-      scene.graph = scene.graph.without_edges(pairs);
-      scene.removed_edges = tree.removed_edges;
-      log::info("domain graph: removed {} loop edge(s) to make a spanning tree: {}", pairs.size(),
-                list);
+  if (settings.resolve_loops == LoopPolicy::spanning_tree && !scene.graph.is_tree()) {
+    SpanningTree tree = scene.graph.spanning_tree(scene.root);
+    std::vector<std::pair<int, int>> pairs;
+    std::string list;
+    for (const DomainEdge& e : tree.removed_edges) {
+      pairs.emplace_back(e.a, e.b);
+      list += fmt::format("{}{}–{}", list.empty() ? "" : ", ", e.a, e.b);
     }
-  } else if (loops != "error") {
-    throw Error(fmt::format(
-        "[scene] resolve_loops: expected 'error' or 'spanning-tree', found '{}'", loops));
+    scene.graph = scene.graph.without_edges(pairs);
+    scene.removed_edges = tree.removed_edges;
+    log::info("domain graph: removed {} loop edge(s) to make a spanning tree: {}", pairs.size(),
+              list);
   }
 
-  scene.tracked_vertices = config.indices("scene.tracked_vertices");
+  scene.tracked_vertices = settings.tracked_vertices;
   for (Index v : scene.tracked_vertices)
     if (v >= n)
-      throw Error(
-          fmt::format("[scene] tracked_vertices: vertex {} does not exist (the mesh has "
-                      "{} vertices, 0-based)",
-                      v, n));
+      throw config.value_error("scene.tracked_vertices",
+                               fmt::format("vertex {} does not exist (the mesh has {} vertices, "
+                                           "0-based)",
+                                           v, n));
   if (scene.tracked_vertices.empty())
     scene.tracked_vertices.push_back(default_tracked_vertex(scene.mesh, scene.fixed_vertices));
   return scene;

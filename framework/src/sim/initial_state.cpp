@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "substruct/config/config.hpp"
+#include "substruct/config/run_settings.hpp"
 #include "substruct/core/error.hpp"
 #include "substruct/fem/elastic_force_model.hpp"
 #include "substruct/fem/mass.hpp"
@@ -105,16 +106,18 @@ constexpr const char* kKeys[2] = {"run.initial_displacement", "run.initial_veloc
 std::array<std::optional<ModeSpec>, 2> read_specs(const Config& config, const Scene& scene) {
   std::array<std::optional<ModeSpec>, 2> specs;
   const Index available = vibrating_dofs(scene);
+  const RunSettings run = run_options().read(config);
+  const std::array<std::string, 2> texts = {run.initial_displacement, run.initial_velocity};
   for (std::size_t i = 0; i < 2; ++i) {
-    const std::string text = config.get<std::string>(kKeys[i]);
+    const std::string& text = texts[i];
     specs[i] = parse_mode_spec(kKeys[i], text);
     if (specs[i] && specs[i]->mode > available)
-      throw Error(fmt::format(
-          "[run] {} = '{}': scene '{}' has only {} vibration modes ({} vertices, {} of them "
-          "fixed{})",
-          std::string(kKeys[i]).substr(4), text, scene.name, std::max<Index>(available, 0),
-          scene.mesh.num_vertices(), scene.fixed_vertices.size(),
-          scene.fixed_vertices.empty() ? ", less 6 rigid-body modes" : ""));
+      throw config.value_error(
+          kKeys[i], fmt::format("scene '{}' has only {} vibration modes ({} vertices, {} of them "
+                                "fixed{})",
+                                scene.name, std::max<Index>(available, 0),
+                                scene.mesh.num_vertices(), scene.fixed_vertices.size(),
+                                scene.fixed_vertices.empty() ? ", less 6 rigid-body modes" : ""));
   }
   return specs;
 }

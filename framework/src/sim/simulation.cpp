@@ -9,6 +9,7 @@
 
 #include "substruct/core/error.hpp"
 #include "substruct/core/flush_subnormals.hpp"
+#include "substruct/config/coupling_settings.hpp"
 #include "substruct/core/log.hpp"
 #include "substruct/core/progress.hpp"
 #include "substruct/plugin/plugin_host.hpp"
@@ -26,35 +27,35 @@ double RunSummary::median_step_seconds() const {
 }
 
 fs::path output_path(const Config& config, const Scene& scene) {
-  const std::string output = config.get<std::string>("run.output");
+  const std::string output = run_options().read(config).output;
   if (output.empty()) return fs::path("out") / (scene.name + ".pvd");
   return output;
 }
 
 fs::path cache_dir(const Config& config, const Scene& scene) {
-  const fs::path dir = config.path("run.cache_dir");
+  const fs::path dir = run_options().read(config).cache_dir;
   if (!dir.empty()) return dir;
   return (scene.file.empty() ? fs::current_path() : scene.file.parent_path()) / ".substruct-cache";
 }
 
 Simulation::Simulation(const Config& config, const PluginHost& host)
-    : config_(config), scene_(load_scene(config_)), solvers_(host, config_) {
-  method_name_ = config_.get<std::string>("coupling.plugin");
+    : config_(config),
+      run_(run_options().read(config_)),
+      scene_(load_scene(config_)),
+      solvers_(host, config_) {
+  method_name_ = coupling_options().read(config_).plugin;
   method_ = host.create<CouplingMethod>(method_name_, PluginKind::coupling, PluginContext{config_});
   std::string reason;
   if (!method_->can_run(scene_, reason))
     throw Error(
         fmt::format("coupling '{}' cannot run scene '{}': {}", method_name_, scene_.name, reason));
-  for (const std::string& name : config_.list("run.loads"))
+  for (const std::string& name : run_.loads)
     loads_.push_back({name, host.create<Load>(name, PluginKind::load, PluginContext{config_})});
-  for (const std::string& name : config_.list("run.exporters"))
+  for (const std::string& name : run_.exporters)
     exporters_.push_back(host.create<Exporter>(name, PluginKind::exporter, PluginContext{config_}));
-  dt_ = config_.get<double>("run.dt");
-  if (!(dt_ > 0)) throw Error(fmt::format("[run] dt must be > 0, found {}", dt_));
-  if (config_.get<long>("run.steps") < 0) throw Error("[run] steps must be ≥ 0");
-  if (config_.get<long>("run.output_every") < 1) throw Error("[run] output_every must be ≥ 1");
+  dt_ = run_.dt;
   check_initial_state(config_, scene_);  // before any precomputation
-  divergence_limit_ = config_.get<double>("run.max_displacement") * scene_.size();
+  divergence_limit_ = run_.max_displacement * scene_.size();
 }
 
 Simulation::~Simulation() = default;
@@ -189,7 +190,7 @@ void Simulation::check_divergence() const {
         scene_.vertex_domain[static_cast<std::size_t>(worst)], step_,
         fmt::format("vertex {} moved {:.3g} m, more than {} object sizes ({:.3g} m); "
                     "try a smaller [run] dt (or raise [run] max_displacement)",
-                    worst, worst_distance, config_.get<double>("run.max_displacement"), limit));
+                    worst, worst_distance, run_.max_displacement, limit));
 }
 
 RunSummary Simulation::run() {
@@ -200,14 +201,14 @@ RunSummary Simulation::run() {
   summary.elements = scene_.mesh.num_elements();
   summary.domains = scene_.num_domains();
   summary.dt = dt_;
-  summary.steps = config_.get<long>("run.steps");
+  summary.steps = run_.steps;
 
   summary.precompute_seconds = precompute();
   summary.precompute = precompute_stats_;
   reset();
   summary.dofs = method_->dofs();
 
-  const long every = config_.get<long>("run.output_every");
+  const long every = run_.output_every;
   const ExportSetup setup{scene_, method_name_, output_path(config_, scene_), dt_};
   std::size_t begun = 0;
   try {

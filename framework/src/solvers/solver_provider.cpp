@@ -9,27 +9,26 @@
 namespace substruct {
 
 SolverProvider::SolverProvider(const PluginHost& host, const Config& config)
-    : host_(host), config_(config) {}
+    : host_(host), config_(config), settings_(solver_options().read(config)) {}
 
 std::unique_ptr<LinearSolver> SolverProvider::linear() const {
-  return host_.create<LinearSolver>(config_.get<std::string>("solvers.linear"),
-                                    PluginKind::linear_solver, PluginContext{config_});
+  return host_.create<LinearSolver>(settings_.linear, PluginKind::linear_solver,
+                                    PluginContext{config_});
 }
 
 std::unique_ptr<LinearSolver> SolverProvider::coupled() const {
-  return host_.create<LinearSolver>(config_.get<std::string>("solvers.coupled"),
-                                    PluginKind::linear_solver, PluginContext{config_});
+  return host_.create<LinearSolver>(settings_.coupled, PluginKind::linear_solver,
+                                    PluginContext{config_});
 }
 
 std::unique_ptr<EigenSolver> SolverProvider::eigen() const {
-  return host_.create<EigenSolver>(config_.get<std::string>("solvers.eigen"),
-                                   PluginKind::eigen_solver, PluginContext{config_});
+  return host_.create<EigenSolver>(settings_.eigen, PluginKind::eigen_solver,
+                                   PluginContext{config_});
 }
 
 std::unique_ptr<GeometrySolver> SolverProvider::geometry() const {
-  return host_.create<GeometrySolver>(
-      geometry_plugin_name(host_, config_.get<std::string>("solvers.geometry")),
-      PluginKind::geometry, PluginContext{config_});
+  return host_.create<GeometrySolver>(geometry_plugin_name(host_, settings_.geometry),
+                                      PluginKind::geometry, PluginContext{config_});
 }
 
 std::string geometry_plugin_name(const PluginHost& host, const std::string& name) {

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "substruct/config/config.hpp"
+#include "substruct/config/run_settings.hpp"
 #include "substruct/coupling/coupling_method.hpp"
 #include "substruct/geometry/render_surface.hpp"
 #include "substruct/io/exporter.hpp"
@@ -49,6 +50,8 @@ class Simulation {
   const Scene& scene() const { return scene_; }
   CouplingMethod& method() { return *method_; }
   const Config& config() const { return config_; }
+  /// The [run] section of the config.
+  const RunSettings& run_settings() const { return run_; }
 
   /// Offline work of the method; returns its wall time [s].
   double precompute();
@@ -109,6 +112,7 @@ class Simulation {
 
   Config config_;
   Scene scene_;
+  RunSettings run_;
   SolverProvider solvers_;
   std::unique_ptr<CouplingMethod> method_;
   std::vector<LoadSlot> loads_;

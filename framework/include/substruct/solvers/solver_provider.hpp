@@ -5,6 +5,7 @@
 #include <memory>
 #include <string>
 
+#include "substruct/config/solver_settings.hpp"
 #include "substruct/solvers/eigen_solver.hpp"
 #include "substruct/solvers/geometry_solver.hpp"
 #include "substruct/solvers/linear_solver.hpp"
@@ -28,6 +29,7 @@ class SolverProvider {
  private:
   const PluginHost& host_;
   const Config& config_;
+  SolverSettings settings_;  // [solvers]
 };
 
 /// The geometry plugin that `[solvers] geometry = NAME` selects: the plugin NAME, or
