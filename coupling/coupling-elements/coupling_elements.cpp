@@ -11,13 +11,13 @@
 #include <vector>
 
 #include <fmt/format.h>
-#include <boost/program_options.hpp>
 
 #include <Eigen/Geometry>
 
 #include "coupling_layer.hpp"
 #include "interface_cubature.hpp"
 #include "substruct/config/config.hpp"
+#include "substruct/config/options.hpp"
 #include "substruct/config/reduction_settings.hpp"
 #include "substruct/core/error.hpp"
 #include "substruct/core/log.hpp"
@@ -35,36 +35,50 @@
 namespace substruct::coupling_elements {
 namespace {
 
-namespace po = boost::program_options;
+enum class Scheme { one_step, two_step };
 
-po::options_description options() {
-  po::options_description d(
-      "[coupling-elements] multi-domain subspace simulation with coupling "
-      "elements");
-  d.add_options()("coupling-elements.integration",
-                  po::value<std::string>()->default_value("one-step"),
-                  "one-step (every domain's q̇, v, ω in one linear system, §4.3) | two-step (rigid "
-                  "motions first, then the deformations with the frames held: more artificial "
-                  "damping, Fig. 3)")(
-      "coupling-elements.interface_samples", po::value<int>()->default_value(0),
-      "interface cubature (§5, uniform weights): at most this many weighted coupling elements "
-      "per interface layer; 0 evaluates every coupling element")(
-      "coupling-elements.interface_training_poses", po::value<int>()->default_value(40),
-      "random poses the interface cubature is fitted on")(
-      "coupling-elements.interface_tolerance", po::value<double>()->default_value(0.01),
-      "relative training error at which the interface cubature stops adding elements")(
-      "coupling-elements.full_space_domains", po::value<std::string>()->default_value(""),
-      "domains simulated in full space inside the same system (§7), e.g. \"2 5\": their q are "
-      "the free DOFs of their own elements, for regions no small basis captures")(
-      "coupling-elements.interface_weights", po::value<std::string>()->default_value("uniform"),
-      "uniform (one weight per element: the step's matrix stays symmetric, Cholesky) | "
-      "non-uniform (separate weights for F_i, F_j, (f_i, f_j), (τ_i, τ_j) on the same "
-      "elements: more accurate forces, but an unsymmetric matrix (block LU) and forces that no "
-      "longer derive from one energy, which can feed energy into the motion)");
-  return d;
+// The [coupling-elements] section: the time-stepping scheme, the interface cubature and the
+// domains simulated in full space.
+struct CouplingElementsSettings : InterfaceCubatureSettings {
+  Scheme integration = Scheme::one_step;
+  std::vector<Index> full_space_domains;
+};
+
+const OptionSet<CouplingElementsSettings>& coupling_elements_options() {
+  using S = CouplingElementsSettings;
+  static const auto options =
+      OptionSet<S>("coupling-elements", "multi-domain subspace simulation with coupling elements")
+          .choice("integration", &S::integration,
+                  {{"one-step", Scheme::one_step}, {"two-step", Scheme::two_step}},
+                  "one-step (every domain's q̇, v, ω in one linear system, §4.3) or two-step "
+                  "(rigid motions first, then the deformations with the frames held: more "
+                  "artificial damping, Fig. 3)")
+          .integer("interface_samples", &S::max_samples, "",
+                   "interface cubature (§5): at most this many weighted coupling elements per "
+                   "interface layer; 0 evaluates every coupling element",
+                   non_negative)
+          .integer("interface_training_poses", &S::training_poses, "",
+                   "random poses the interface cubature is fitted on", at_least(1))
+          .number("interface_tolerance", &S::tolerance, "",
+                  "relative training error at which the interface cubature stops adding "
+                  "elements",
+                  non_negative)
+          .indices("full_space_domains", &S::full_space_domains,
+                   "domains simulated in full space inside the same system (§7), e.g. \"2 5\": "
+                   "their q are the free DOFs of their own elements, for regions no small basis "
+                   "captures")
+          .choice("interface_weights", &S::non_uniform, {{"uniform", false}, {"non-uniform", true}},
+                  "uniform (one weight per element: the step's matrix stays symmetric, "
+                  "Cholesky) or non-uniform (separate weights for F_i, F_j, (f_i, f_j), (τ_i, τ_j) "
+                  "on the same elements: more accurate forces, but an unsymmetric matrix (block "
+                  "LU) and forces that no longer derive from one energy, which can feed energy "
+                  "into the motion)");
+  return options;
 }
 
-enum class Scheme { one_step, two_step };
+const OptionTable& options() {
+  return coupling_elements_options().table();
+}
 
 // A linear solver for one of the systems a step solves, analysed at its first use.
 struct Solve {
@@ -87,32 +101,10 @@ class CouplingElements final : public CouplingMethod {
  public:
   explicit CouplingElements(const Config& config)
       : reduction_(ReductionSettings::from_config(config)) {
-    const auto scheme = config.get<std::string>("coupling-elements.integration");
-    if (scheme == "one-step")
-      scheme_ = Scheme::one_step;
-    else if (scheme == "two-step")
-      scheme_ = Scheme::two_step;
-    else
-      throw Error(fmt::format(
-          "coupling-elements.integration: unknown value '{}'; expected one-step or two-step",
-          scheme));
-    cubature_.max_samples = config.get<int>("coupling-elements.interface_samples");
-    cubature_.training_poses = config.get<int>("coupling-elements.interface_training_poses");
-    cubature_.tolerance = config.get<double>("coupling-elements.interface_tolerance");
-    const auto weights = config.get<std::string>("coupling-elements.interface_weights");
-    if (weights != "uniform" && weights != "non-uniform")
-      throw Error(fmt::format(
-          "coupling-elements.interface_weights: unknown value '{}'; expected uniform or "
-          "non-uniform",
-          weights));
-    cubature_.non_uniform = weights == "non-uniform";
-    for (Index d : config.indices("coupling-elements.full_space_domains"))
-      full_space_.push_back(static_cast<int>(d));
-    if (cubature_.max_samples < 0 || cubature_.training_poses < 1 || !(cubature_.tolerance >= 0))
-      throw Error(fmt::format(
-          "coupling-elements: interface_samples must be ≥ 0, interface_training_poses ≥ 1 and "
-          "interface_tolerance ≥ 0 (found {}, {}, {})",
-          cubature_.max_samples, cubature_.training_poses, cubature_.tolerance));
+    const CouplingElementsSettings settings = coupling_elements_options().read(config);
+    scheme_ = settings.integration;
+    cubature_ = settings;
+    full_space_ = settings.full_space_domains;
   }
 
   bool can_run(const Scene& scene, std::string& reason) const override {

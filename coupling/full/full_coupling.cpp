@@ -10,9 +10,9 @@
 #include <utility>
 
 #include <fmt/format.h>
-#include <boost/program_options.hpp>
 
 #include "substruct/config/config.hpp"
+#include "substruct/config/options.hpp"
 #include "substruct/core/error.hpp"
 #include "substruct/core/log.hpp"
 #include "substruct/core/stopwatch.hpp"
@@ -27,23 +27,39 @@
 namespace substruct::full {
 namespace {
 
-namespace po = boost::program_options;
+enum class MassMatrix { consistent, lumped };
 
-po::options_description options() {
-  po::options_description d("[full] unreduced nonlinear FEM (the ground truth)");
-  d.add_options()("full.integrator", po::value<std::string>()->default_value("newmark"),
-                  "implicit time integrator: newmark | backward-euler")(
-      "full.newmark_beta", po::value<double>()->default_value(0.25),
-      "Newmark β (¼ with γ = ½: the trapezoidal rule, energy-conserving for linear systems)")(
-      "full.newmark_gamma", po::value<double>()->default_value(0.5),
-      "Newmark γ (> ½ adds numerical damping)")(
-      "full.newton_tolerance", po::value<double>()->default_value(1e-8),
-      "Newton stops when the residual is below this fraction of the step's largest force term")(
-      "full.newton_max_iterations", po::value<int>()->default_value(20),
-      "Newton iterations (linear solves) per step at most")(
-      "full.mass", po::value<std::string>()->default_value("consistent"),
-      "mass matrix: consistent | lumped (row sums on the diagonal)");
-  return d;
+// The [full] section: the implicit integrator's settings and the mass matrix.
+struct FullSettings : IntegratorSettings {
+  MassMatrix mass = MassMatrix::consistent;
+};
+
+const OptionSet<FullSettings>& full_options() {
+  using S = FullSettings;
+  static const auto options =
+      OptionSet<S>("full", "unreduced nonlinear FEM (the ground truth)")
+          .choice("integrator", &S::scheme, {TimeScheme::newmark, TimeScheme::backward_euler},
+                  "implicit time integrator")
+          .number("newmark_beta", &S::newmark_beta, "",
+                  "Newmark β (¼ with γ = ½: the trapezoidal rule, energy-conserving for linear "
+                  "systems)",
+                  positive)
+          .number("newmark_gamma", &S::newmark_gamma, "", "Newmark γ (> ½ adds numerical damping)",
+                  at_least(0.5))
+          .number("newton_tolerance", &S::newton_tolerance, "",
+                  "Newton stops when the residual is below this fraction of the step's largest "
+                  "force term",
+                  positive)
+          .integer("newton_max_iterations", &S::newton_max_iterations, "",
+                   "Newton iterations (linear solves) per step at most", at_least(1))
+          .choice("mass", &S::mass,
+                  {{"consistent", MassMatrix::consistent}, {"lumped", MassMatrix::lumped}},
+                  "mass matrix: consistent, or lumped (row sums on the diagonal)");
+  return options;
+}
+
+const OptionTable& options() {
+  return full_options().table();
 }
 
 SparseMatrix lumped_mass_matrix(const TetMesh& mesh) {
@@ -59,21 +75,9 @@ SparseMatrix lumped_mass_matrix(const TetMesh& mesh) {
 class FullCoupling final : public CouplingMethod {
  public:
   explicit FullCoupling(const Config& config) {
-    settings_.scheme = parse_time_scheme(config.get<std::string>("full.integrator"));
-    settings_.newmark_beta = config.get<double>("full.newmark_beta");
-    settings_.newmark_gamma = config.get<double>("full.newmark_gamma");
-    settings_.newton_tolerance = config.get<double>("full.newton_tolerance");
-    settings_.newton_max_iterations = config.get<int>("full.newton_max_iterations");
-    const auto mass = config.get<std::string>("full.mass");
-    if (mass != "consistent" && mass != "lumped")
-      throw Error(
-          fmt::format("full.mass: unknown value '{}'; expected consistent or lumped", mass));
-    lumped_ = mass == "lumped";
-    try {
-      check_integrator_settings(settings_);
-    } catch (const Error& e) {
-      throw Error(fmt::format("[full] {}", e.what()));
-    }
+    const FullSettings settings = full_options().read(config);
+    settings_ = settings;
+    lumped_ = settings.mass == MassMatrix::lumped;
   }
 
   void precompute(const PrecomputeContext& context) override {

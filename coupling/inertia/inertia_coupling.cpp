@@ -19,7 +19,6 @@
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
-#include <boost/program_options.hpp>
 
 #include <Eigen/Cholesky>
 #include <Eigen/Geometry>
@@ -29,6 +28,7 @@
 #include "interface_forces.hpp"
 #include "rigid_body.hpp"
 #include "substruct/config/config.hpp"
+#include "substruct/config/options.hpp"
 #include "substruct/config/reduction_settings.hpp"
 #include "substruct/core/error.hpp"
 #include "substruct/core/log.hpp"
@@ -44,38 +44,71 @@
 namespace substruct::inertia {
 namespace {
 
-namespace po = boost::program_options;
+// What [inertia] root asks for; RootKind is what it resolves to on a scene.
+enum class RootOption { automatic, fixed, free_flying };
 
-po::options_description options() {
-  po::options_description d("[inertia] multidomain reduced dynamics in moving frames");
-  d.add_options()("inertia.lumping", po::value<std::string>()->default_value("interface"),
-                  "where a child subtree's mass is lumped: interface (L1, Eq. 16) | "
-                  "center-of-mass (L2, the subtree's centre of mass carried by the interface)")(
-      "inertia.frequency_scale", po::value<double>()->default_value(1.0, "1"),
-      "global frequency scale α > 0: every domain's natural frequencies × α (Zhao 2014, §4.3)")(
-      "inertia.level_frequency_scale", po::value<double>()->default_value(1.0, "1"),
-      "β > 0: a domain at depth k in the tree gets α × β^k")(
-      "inertia.domain_frequency_scale", po::value<std::string>()->default_value(""),
-      "per-domain factors on top, \"DOMAIN:FACTOR …\", e.g. \"3:0.5 7:2\"")(
-      "inertia.fracture_threshold", po::value<double>()->default_value(0.0, "0"),
-      "a child subtree detaches when its reduced interface force ‖f_itf‖² exceeds this "
-      "(Zhao 2014, §4.4); 0 = never")(
-      "inertia.planar_epsilon", po::value<double>()->default_value(0.001, "0.001"),
-      "planar-interface threshold ε (λ_min < ε λ_max of the interface covariance)")(
-      "inertia.newton_iterations", po::value<int>()->default_value(1),
-      "Newton iterations per domain step (1 = semi-implicit, as in the paper)")(
-      "inertia.newmark_gamma", po::value<double>()->default_value(0.55, "0.55"),
-      "Newmark γ ≥ ½ of every domain (β = (γ + ½)²/4); γ > ½ damps the highest frequencies "
-      "numerically (e.g. 0.55), ½ is the undamped trapezoidal rule")(
-      "inertia.root", po::value<std::string>()->default_value("auto"),
-      "root frame: auto (fixed when the scene fixes vertices, free-flying otherwise) | fixed "
-      "(the world frame) | free-flying (Newton–Euler of the whole object)")(
-      "inertia.rigid_domains", po::value<std::string>()->default_value(""),
-      "domains simulated as rigid bodies (r = 0), e.g. \"2 5\"")(
-      "inertia.stage_timing", po::value<bool>()->default_value(false, "false"),
-      "time the frames / system forces / dynamics stages of every step apart (level by level; "
-      "slower: each domain's data is fetched once per stage instead of once per step)");
-  return d;
+// The [inertia] section.
+struct InertiaSettings {
+  Lumping lumping = Lumping::interface;
+  double frequency_scale = 1;                       // α
+  double level_frequency_scale = 1;                 // β
+  std::vector<std::string> domain_frequency_scale;  // "DOMAIN:FACTOR" items
+  double fracture_threshold = 0;
+  double planar_epsilon = 1e-3;  // ε
+  int newton_iterations = 1;
+  double newmark_gamma = 0.55;
+  RootOption root = RootOption::automatic;
+  std::vector<Index> rigid_domains;
+  bool stage_timing = false;
+};
+
+const OptionSet<InertiaSettings>& inertia_options() {
+  using S = InertiaSettings;
+  static const auto options =
+      OptionSet<S>("inertia", "multidomain reduced dynamics in moving frames")
+          .choice("lumping", &S::lumping,
+                  {{"interface", Lumping::interface}, {"center-of-mass", Lumping::center_of_mass}},
+                  "where a child subtree's mass is lumped: interface (L1, Eq. 16) or "
+                  "center-of-mass (L2, the subtree's centre of mass carried by the interface)")
+          .number("frequency_scale", &S::frequency_scale, "",
+                  "global frequency scale α: every domain's natural frequencies × α (Zhao 2014, "
+                  "§4.3)",
+                  positive)
+          .number("level_frequency_scale", &S::level_frequency_scale, "",
+                  "β: a domain at depth k in the tree gets α × β^k", positive)
+          .list("domain_frequency_scale", &S::domain_frequency_scale,
+                "per-domain factors on top, \"DOMAIN:FACTOR …\", e.g. \"3:0.5 7:2\"")
+          .number("fracture_threshold", &S::fracture_threshold, "",
+                  "a child subtree detaches when its reduced interface force ‖f_itf‖² exceeds "
+                  "this (Zhao 2014, §4.4); 0 = never",
+                  non_negative)
+          .number("planar_epsilon", &S::planar_epsilon, "",
+                  "planar-interface threshold ε (λ_min < ε λ_max of the interface covariance)",
+                  positive)
+          .integer("newton_iterations", &S::newton_iterations, "",
+                   "Newton iterations per domain step (1 = semi-implicit, as in the paper)",
+                   at_least(1))
+          .number("newmark_gamma", &S::newmark_gamma, "",
+                  "Newmark γ of every domain (β = (γ + ½)²/4); γ > ½ damps the highest "
+                  "frequencies numerically (e.g. 0.55), ½ is the undamped trapezoidal rule",
+                  in_range(0.5, 1))
+          .choice("root", &S::root,
+                  {{"auto", RootOption::automatic},
+                   {"fixed", RootOption::fixed},
+                   {"free-flying", RootOption::free_flying}},
+                  "root frame: auto (fixed when the scene fixes vertices, free-flying otherwise), "
+                  "fixed (the world frame) or free-flying (Newton–Euler of the whole object)")
+          .indices("rigid_domains", &S::rigid_domains,
+                   "domains simulated as rigid bodies (r = 0), e.g. \"2 5\"")
+          .flag("stage_timing", &S::stage_timing,
+                "time the frames / system forces / dynamics stages of every step apart (level by "
+                "level; slower: each domain's data is fetched once per stage instead of once per "
+                "step)");
+  return options;
+}
+
+const OptionTable& options() {
+  return inertia_options().table();
 }
 
 enum class RootKind { fixed, free_flying };
@@ -104,47 +137,24 @@ struct DomainState {
 class InertiaCoupling final : public CouplingMethod {
  public:
   explicit InertiaCoupling(const Config& config)
-      : reduction_(ReductionSettings::from_config(config)) {
-    const auto lumping = config.get<std::string>("inertia.lumping");
-    if (lumping == "interface")
-      lumping_ = Lumping::interface;
-    else if (lumping == "center-of-mass")
-      lumping_ = Lumping::center_of_mass;
-    else
-      throw Error(fmt::format(
-          "inertia.lumping: unknown value '{}'; expected interface or center-of-mass", lumping));
-    alpha_ = positive(config, "inertia.frequency_scale");
-    beta_ = positive(config, "inertia.level_frequency_scale");
-    for (const std::string& item : config.list("inertia.domain_frequency_scale")) {
+      : reduction_(ReductionSettings::from_config(config)),
+        settings_(inertia_options().read(config)) {
+    for (const std::string& item : settings_.domain_frequency_scale) {
       const auto colon = item.find(':');
       const std::optional<long> domain =
           colon == std::string::npos ? std::nullopt : parse_integer(item.substr(0, colon));
       const std::optional<double> factor =
           colon == std::string::npos ? std::nullopt : parse_number(item.substr(colon + 1));
       if (!domain || !factor || *domain > std::numeric_limits<int>::max())
-        throw Error(fmt::format(
-            "inertia.domain_frequency_scale: expected DOMAIN:FACTOR items like \"3:0.5\", found "
-            "'{}'",
-            item));
+        throw config.value_error("inertia.domain_frequency_scale",
+                                 fmt::format("expected DOMAIN:FACTOR items like \"3:0.5\", found "
+                                             "'{}'",
+                                             item));
       if (*domain < 0 || !(*factor > 0))
-        throw Error(fmt::format(
-            "inertia.domain_frequency_scale: '{}' needs a domain ≥ 0 and a factor > 0", item));
+        throw config.value_error("inertia.domain_frequency_scale",
+                                 fmt::format("'{}' needs a domain ≥ 0 and a factor > 0", item));
       domain_scale_[static_cast<int>(*domain)] = *factor;
     }
-    threshold_ = config.get<double>("inertia.fracture_threshold");
-    if (threshold_ < 0) throw Error("inertia.fracture_threshold must be ≥ 0 (0 = off)");
-    epsilon_ = positive(config, "inertia.planar_epsilon");
-    newton_ = config.get<int>("inertia.newton_iterations");
-    if (newton_ < 1) throw Error("inertia.newton_iterations must be ≥ 1");
-    gamma_ = config.get<double>("inertia.newmark_gamma");
-    if (!(gamma_ >= 0.5 && gamma_ <= 1))
-      throw Error(fmt::format("inertia.newmark_gamma must be in [0.5, 1], found {}", gamma_));
-    root_option_ = config.get<std::string>("inertia.root");
-    if (root_option_ != "auto" && root_option_ != "fixed" && root_option_ != "free-flying")
-      throw Error(fmt::format(
-          "inertia.root: unknown value '{}'; expected auto, fixed or free-flying", root_option_));
-    for (Index d : config.indices("inertia.rigid_domains")) rigid_list_.push_back(d);
-    stage_timing_ = config.get<bool>("inertia.stage_timing");
   }
 
   bool can_run(const Scene& scene, std::string& reason) const override {
@@ -188,13 +198,13 @@ class InertiaCoupling final : public CouplingMethod {
           "[reduction] boundary = parent-interface";
       return false;
     }
-    if (root_option_ == "free-flying" && !scene.fixed_vertices.empty()) {
+    if (settings_.root == RootOption::free_flying && !scene.fixed_vertices.empty()) {
       reason =
           "inertia.root = free-flying needs a scene without fixed vertices (remove [scene] fixed "
           "or use root = auto)";
       return false;
     }
-    for (Index d : rigid_list_)
+    for (Index d : settings_.rigid_domains)
       if (d < 0 || d >= scene.num_domains()) {
         reason = fmt::format("inertia.rigid_domains names domain {}, but the scene has {} domains",
                              d, scene.num_domains());
@@ -214,13 +224,14 @@ class InertiaCoupling final : public CouplingMethod {
         build_domain_models(scene, reduction_, context.solvers, cache);
     if (context.stats) add_model_stats(models, *context.stats);
     const auto frames_start = Clock::now();
-    root_kind_ =
-        root_option_ == "fixed" || (root_option_ == "auto" && !scene.fixed_vertices.empty())
-            ? RootKind::fixed
-            : RootKind::free_flying;
+    root_kind_ = settings_.root == RootOption::fixed ||
+                         (settings_.root == RootOption::automatic && !scene.fixed_vertices.empty())
+                     ? RootKind::fixed
+                     : RootKind::free_flying;
     std::vector<bool> rigid(static_cast<std::size_t>(scene.num_domains()), false);
-    for (Index d : rigid_list_) rigid[static_cast<std::size_t>(d)] = true;
-    tree_ = build_domain_tree(scene, models, rigid, root_kind_ == RootKind::free_flying, epsilon_);
+    for (Index d : settings_.rigid_domains) rigid[static_cast<std::size_t>(d)] = true;
+    tree_ = build_domain_tree(scene, models, rigid, root_kind_ == RootKind::free_flying,
+                              settings_.planar_epsilon);
     geometry_ = reduced_layout(scene, tree_);
 
     states_.clear();
@@ -230,13 +241,13 @@ class InertiaCoupling final : public CouplingMethod {
     int planar = 0;
     for (const InertiaDomain& dom : tree_.domains) {
       DomainState& s = states_[static_cast<std::size_t>(dom.id)];
-      s.alpha = alpha_ * std::pow(beta_, dom.depth);
+      s.alpha = settings_.frequency_scale * std::pow(settings_.level_frequency_scale, dom.depth);
       if (auto it = domain_scale_.find(dom.id); it != domain_scale_.end()) s.alpha *= it->second;
       if (dom.r() > 0) {
         ReducedNewmarkSettings settings;
-        settings.max_iterations = newton_;
-        settings.gamma = gamma_;
-        settings.beta = (gamma_ + 0.5) * (gamma_ + 0.5) / 4;
+        settings.max_iterations = settings_.newton_iterations;
+        settings.gamma = settings_.newmark_gamma;
+        settings.beta = (settings_.newmark_gamma + 0.5) * (settings_.newmark_gamma + 0.5) / 4;
         settings.mass_damping = scene.rayleigh_mass;
         settings.stiffness_damping = scene.rayleigh_stiffness;
         settings.domain = dom.id;
@@ -255,8 +266,8 @@ class InertiaCoupling final : public CouplingMethod {
         tree_.domains.size(), deformable, static_cast<int>(tree_.domains.size()) - deformable,
         tree_.domains.size() - 1, planar, max_depth(), scene.root,
         root_kind_ == RootKind::fixed ? "fixed" : "free-flying",
-        lumping_ == Lumping::interface ? "interface (L1)" : "centre-of-mass (L2)", dofs(),
-        seconds_since(frames_start), tree_.shared_integrals,
+        settings_.lumping == Lumping::interface ? "interface (L1)" : "centre-of-mass (L2)",
+        dofs(), seconds_since(frames_start), tree_.shared_integrals,
         std::chrono::duration<double>(frames_start - start).count());
     reset({}, {});
   }
@@ -316,8 +327,8 @@ class InertiaCoupling final : public CouplingMethod {
       }
       s.child_itf.clear();
       for (const InterfaceFrameModel& f : dom.child_frames)
-        s.child_itf.push_back(
-            interface_kinematics(f, s.q, s.qdot, s.qddot, lumping_ == Lumping::center_of_mass));
+        s.child_itf.push_back(interface_kinematics(f, s.q, s.qdot, s.qddot,
+                                                   settings_.lumping == Lumping::center_of_mass));
     }
   }
 
@@ -388,7 +399,7 @@ class InertiaCoupling final : public CouplingMethod {
     // level at a time, the domains of a level going through each stage together.
     const std::vector<int>& order = tree_.tree.bfs_order;
     const std::vector<int>& depth = tree_.tree.depth;
-    if (!stage_timing_) {
+    if (!settings_.stage_timing) {
       // Each domain through all its stages at once, while its data is in cache.
       stats.add("frames", t_frames);
       t0 = Clock::now();
@@ -445,12 +456,12 @@ class InertiaCoupling final : public CouplingMethod {
     if (dom.children.empty()) return;
     // L1's M_ij = m̄ âᵀâ is constant: the mass I + Σ M_ij is formed again only when a subtree's
     // mass changes (fracture). L2's J_c changes with the state: every step.
-    const bool form_mass = lumping_ == Lumping::center_of_mass || s.mass_changed;
+    const bool form_mass = settings_.lumping == Lumping::center_of_mass || s.mass_changed;
     if (form_mass) s.mass = Eigen::MatrixXd::Identity(dom.r(), dom.r());
     for (std::size_t k = 0; k < dom.children.size(); ++k) {
       const auto j = static_cast<std::size_t>(dom.children[k]);
       if (!states_[j].attached) continue;
-      add_interface_force(lumping_, dom.child_frames[k], s.child_itf[k], s.motion,
+      add_interface_force(settings_.lumping, dom.child_frames[k], s.child_itf[k], s.motion,
                           subtree(dom, k, Rt), s.qdot, form_mass ? &s.mass : nullptr, s.f);
     }
     if (form_mass) s.newmark->set_mass(s.mass);
@@ -482,17 +493,17 @@ class InertiaCoupling final : public CouplingMethod {
     for (std::size_t k = 0; k < dom.children.size(); ++k) {
       const int j = dom.children[k];
       if (!states_[static_cast<std::size_t>(j)].attached) continue;
-      if (threshold_ > 0 && dom.r() > 0) {
+      if (settings_.fracture_threshold > 0 && dom.r() > 0) {
         // f_itf = −M_ij q̈ + f0_ij at the new state (Eq. 15).
         Eigen::MatrixXd Mij = Eigen::MatrixXd::Zero(dom.r(), dom.r());
         Eigen::VectorXd f0 = Eigen::VectorXd::Zero(dom.r());
-        add_interface_force(lumping_, dom.child_frames[k], s.child_itf[k], s.motion,
+        add_interface_force(settings_.lumping, dom.child_frames[k], s.child_itf[k], s.motion,
                             subtree(dom, k, s.R.transpose()), s.qdot, &Mij, f0);
         const double norm2 = (f0 - Mij * s.qddot).squaredNorm();
-        if (norm2 > threshold_) detach(j, norm2);
+        if (norm2 > settings_.fracture_threshold) detach(j, norm2);
       }
       s.child_itf[k] = interface_kinematics(dom.child_frames[k], s.q, s.qdot, s.qddot,
-                                            lumping_ == Lumping::center_of_mass);
+                                            settings_.lumping == Lumping::center_of_mass);
     }
   }
 
@@ -565,12 +576,6 @@ class InertiaCoupling final : public CouplingMethod {
   }
 
  private:
-  static double positive(const Config& config, const std::string& key) {
-    const double value = config.get<double>(key);
-    if (!(value > 0)) throw Error(fmt::format("{} must be > 0, found {}", key, value));
-    return value;
-  }
-
   void require_precomputed(const char* what) const {
     if (scene_ == nullptr) throw Error(fmt::format("inertia: {}() before precompute()", what));
   }
@@ -651,7 +656,7 @@ class InertiaCoupling final : public CouplingMethod {
   void detach(int j, double norm2) {
     const auto jj = static_cast<std::size_t>(j);
     log::info("inertia: step {}: domain {} breaks off domain {} (‖f_itf‖² = {:.3g} > {:.3g})",
-              step_, j, tree_.domains[jj].parent, norm2, threshold_);
+              step_, j, tree_.domains[jj].parent, norm2, settings_.fracture_threshold);
     states_[jj].attached = false;
     // Every ancestor's subtree mass changes: their lumped masses are formed again.
     for (int a = tree_.domains[jj].parent; a >= 0;
@@ -715,14 +720,8 @@ class InertiaCoupling final : public CouplingMethod {
   }
 
   ReductionSettings reduction_;
-  Lumping lumping_ = Lumping::interface;
-  double alpha_ = 1, beta_ = 1, threshold_ = 0, epsilon_ = 1e-3;
-  std::map<int, double> domain_scale_;
-  int newton_ = 1;
-  double gamma_ = 0.55;
-  std::string root_option_;
-  std::vector<Index> rigid_list_;
-  bool stage_timing_ = false;
+  InertiaSettings settings_;
+  std::map<int, double> domain_scale_;  // [inertia] domain_frequency_scale
 
   const Scene* scene_ = nullptr;
   RootKind root_kind_ = RootKind::fixed;

@@ -12,9 +12,9 @@
 #include <vector>
 
 #include <fmt/format.h>
-#include <boost/program_options.hpp>
 
 #include <substruct/config/config.hpp>
+#include <substruct/config/options.hpp>
 #include <substruct/config/reduction_settings.hpp>
 #include <substruct/core/error.hpp>
 #include <substruct/core/log.hpp>
@@ -33,17 +33,28 @@ namespace spring_coupling {
 namespace {
 
 using namespace substruct;
-namespace po = boost::program_options;
 
-// 1. The options: the plugin's own [spring-coupling] section, with defaults and help. The host
-//    validates every key of a scene against them and `substruct help spring-coupling` prints them.
-po::options_description options() {
-  po::options_description d("[spring-coupling] domains joined by springs at their interfaces");
-  d.add_options()("spring-coupling.stiffness", po::value<double>()->default_value(1e5),
-                  "k [N/m] of the zero-length spring between the two copies of every interface "
-                  "vertex: too soft and the domains drift apart, too stiff and the interface "
-                  "locks and damps");
-  return d;
+// 1. The options: the plugin's own [spring-coupling] section, declared once. Each option is
+//    bound to a field of the settings struct, whose initial value is the default; the host
+//    validates every key and value of a scene against them, `substruct help spring-coupling`
+//    prints them, and read() gives the struct.
+struct SpringSettings {
+  double stiffness = 1e5;  // k [N/m]
+};
+
+const OptionSet<SpringSettings>& spring_options() {
+  static const auto options =
+      OptionSet<SpringSettings>("spring-coupling", "domains joined by springs at their interfaces")
+          .number("stiffness", &SpringSettings::stiffness, "N/m",
+                  "k of the zero-length spring between the two copies of every interface vertex: "
+                  "too soft and the domains drift apart, too stiff and the interface locks and "
+                  "damps",
+                  positive);
+  return options;
+}
+
+const OptionTable& options() {
+  return spring_options().table();
 }
 
 // One spring: the copy of a vertex in domain a (local index la) and in domain b.
@@ -57,9 +68,7 @@ class SpringCoupling final : public CouplingMethod {
   // 2. The factory's object reads its settings from the validated config.
   explicit SpringCoupling(const Config& config)
       : reduction_(ReductionSettings::from_config(config)),
-        k_(config.get<double>("spring-coupling.stiffness")) {
-    if (!(k_ > 0)) throw Error(fmt::format("spring-coupling.stiffness must be > 0, found {}", k_));
-  }
+        k_(spring_options().read(config).stiffness) {}
 
   // 3. Offline work: reduced models per domain (cached), the springs, the block system.
   void precompute(const PrecomputeContext& context) override {

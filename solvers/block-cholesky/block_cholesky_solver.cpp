@@ -14,7 +14,6 @@
 #include <string>
 
 #include <fmt/format.h>
-#include <boost/program_options.hpp>
 
 #include "block_cholesky_kernel.hpp"
 #include "block_graph.hpp"
@@ -23,6 +22,7 @@
 #include "block_pattern.hpp"
 #include "block_storage.hpp"
 #include "substruct/config/config.hpp"
+#include "substruct/config/options.hpp"
 #include "substruct/core/error.hpp"
 #include "substruct/plugin/plugin_descriptor.hpp"
 #include "substruct/solvers/linear_solver.hpp"
@@ -30,15 +30,27 @@
 namespace substruct::block_cholesky {
 namespace {
 
-namespace po = boost::program_options;
+// The [block-cholesky] section.
+struct BlockCholeskySettings {
+  Ordering ordering = Ordering::automatic;
+};
 
-po::options_description options() {
-  po::options_description d(
-      "[block-cholesky] block-sparse Cholesky (LU when not SPD) ordered by the block graph");
-  d.add_options()("block-cholesky.ordering", po::value<std::string>()->default_value("auto"),
+const OptionSet<BlockCholeskySettings>& block_cholesky_options() {
+  static const auto options =
+      OptionSet<BlockCholeskySettings>(
+          "block-cholesky", "block-sparse Cholesky (LU when not SPD) ordered by the block graph")
+          .choice("ordering", &BlockCholeskySettings::ordering,
+                  {{"auto", Ordering::automatic},
+                   {"tree", Ordering::tree},
+                   {"min-degree", Ordering::min_degree},
+                   {"natural", Ordering::natural}},
                   "block elimination order: auto (tree when the block graph has no loop, else "
-                  "min-degree) | tree (leaves first: no fill) | min-degree | natural");
-  return d;
+                  "min-degree), tree (leaves first: no fill), min-degree or natural");
+  return options;
+}
+
+const OptionTable& options() {
+  return block_cholesky_options().table();
 }
 
 // Which entries of A to read: for Cholesky one triangle (the lower when A stores any entry below
@@ -152,8 +164,8 @@ class BlockCholeskySolver final : public LinearSolver {
 };
 
 std::unique_ptr<Component> create(const PluginContext& context) {
-  return std::make_unique<BlockCholeskySolver>(parse_ordering(
-      "block-cholesky.ordering", context.config.get<std::string>("block-cholesky.ordering")));
+  return std::make_unique<BlockCholeskySolver>(
+      block_cholesky_options().read(context.config).ordering);
 }
 
 }  // namespace

@@ -41,15 +41,6 @@ std::vector<int> minimum_degree(const BlockGraph& graph) {
 
 }  // namespace
 
-Ordering parse_ordering(std::string_view key, std::string_view name) {
-  if (name == "auto") return Ordering::automatic;
-  if (name == "tree") return Ordering::tree;
-  if (name == "min-degree") return Ordering::min_degree;
-  if (name == "natural") return Ordering::natural;
-  throw Error(fmt::format("{}: unknown ordering '{}'; expected auto, tree, min-degree or natural",
-                          key, name));
-}
-
 EliminationOrder elimination_order(const BlockGraph& graph, Ordering ordering) {
   EliminationOrder result;
   const bool tree_wanted = ordering == Ordering::automatic || ordering == Ordering::tree;

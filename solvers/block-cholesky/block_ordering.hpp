@@ -3,7 +3,6 @@
 // blocks below it, leaves first) creates no fill; with loops, minimum degree on the block graph
 // keeps the fill small.
 #include <string>
-#include <string_view>
 #include <vector>
 
 #include "block_graph.hpp"
@@ -11,9 +10,6 @@
 namespace substruct::block_cholesky {
 
 enum class Ordering { automatic, tree, min_degree, natural };
-
-/// "auto" | "tree" | "min-degree" | "natural"; anything else throws Error naming `key`.
-Ordering parse_ordering(std::string_view key, std::string_view name);
 
 struct EliminationOrder {
   std::vector<int> blocks;    // blocks[p]: the block eliminated p-th

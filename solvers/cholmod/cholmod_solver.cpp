@@ -8,12 +8,12 @@
 #include <vector>
 
 #include <fmt/format.h>
-#include <boost/program_options.hpp>
 
 #include "cholesky_factor.hpp"
 #include "lu_factor.hpp"
 #include "ordering.hpp"
 #include "substruct/config/config.hpp"
+#include "substruct/config/options.hpp"
 #include "substruct/core/error.hpp"
 #include "substruct/plugin/plugin_descriptor.hpp"
 #include "substruct/solvers/linear_solver.hpp"
@@ -21,27 +21,31 @@
 namespace substruct::cholmod_plugin {
 namespace {
 
-namespace po = boost::program_options;
+// The [cholmod] section.
+struct CholmodSettings {
+  Ordering ordering = Ordering::amd;
+  Factorization factorization = Factorization::automatic;
+};
 
-po::options_description options() {
-  po::options_description d(
-      "[cholmod] sparse direct solver (CHOLMOD LLᵀ; UMFPACK LU when not SPD)");
-  d.add_options()("cholmod.ordering", po::value<std::string>()->default_value("amd"),
-                  "fill-reducing ordering: amd | metis | natural")(
-      "cholmod.factorization", po::value<std::string>()->default_value("auto"),
-      "Cholesky form: auto (CHOLMOD chooses by the flop count per nonzero) | simplicial | "
-      "supernodal");
-  return d;
+const OptionSet<CholmodSettings>& cholmod_options() {
+  using S = CholmodSettings;
+  static const auto options =
+      OptionSet<S>("cholmod", "sparse direct solver (CHOLMOD LLᵀ; UMFPACK LU when not SPD)")
+          .choice(
+              "ordering", &S::ordering,
+              {{"amd", Ordering::amd}, {"metis", Ordering::metis}, {"natural", Ordering::natural}},
+              "fill-reducing ordering")
+          .choice("factorization", &S::factorization,
+                  {{"auto", Factorization::automatic},
+                   {"simplicial", Factorization::simplicial},
+                   {"supernodal", Factorization::supernodal}},
+                  "Cholesky form: auto (CHOLMOD chooses by the flop count per nonzero), "
+                  "simplicial or supernodal");
+  return options;
 }
 
-Factorization parse_factorization(const std::string& name) {
-  if (name == "auto") return Factorization::automatic;
-  if (name == "simplicial") return Factorization::simplicial;
-  if (name == "supernodal") return Factorization::supernodal;
-  throw Error(
-      fmt::format("cholmod.factorization: unknown value '{}'; expected auto, simplicial "
-                  "or supernodal",
-                  name));
+const OptionTable& options() {
+  return cholmod_options().table();
 }
 
 // Every entry of a symmetric matrix stored in one triangle only, for LU.
@@ -155,11 +159,8 @@ class CholmodSolver final : public LinearSolver {
 };
 
 std::unique_ptr<Component> create(const PluginContext& context) {
-  const auto ordering_name = context.config.get<std::string>("cholmod.ordering");
-  const Ordering ordering = parse_ordering("cholmod.ordering", ordering_name);
-  const Factorization factorization =
-      parse_factorization(context.config.get<std::string>("cholmod.factorization"));
-  return std::make_unique<CholmodSolver>(ordering, factorization);
+  const CholmodSettings settings = cholmod_options().read(context.config);
+  return std::make_unique<CholmodSolver>(settings.ordering, settings.factorization);
 }
 
 }  // namespace

@@ -6,8 +6,6 @@ namespace substruct::cholmod_plugin {
 
 enum class Ordering { amd, metis, natural };
 
-/// "amd" | "metis" | "natural"; anything else throws Error naming `key` and the choices.
-Ordering parse_ordering(std::string_view key, std::string_view name);
 std::string_view to_string(Ordering ordering);  // "AMD", "METIS", "natural"
 
 }  // namespace substruct::cholmod_plugin

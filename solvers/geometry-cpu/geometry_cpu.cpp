@@ -7,10 +7,8 @@
 #include <thread>
 #include <vector>
 
-#include <fmt/format.h>
-#include <boost/program_options.hpp>
-
 #include "substruct/config/config.hpp"
+#include "substruct/config/options.hpp"
 #include "substruct/core/error.hpp"
 #include "substruct/geometry/reduced_geometry.hpp"
 #include "substruct/geometry/render_surface.hpp"
@@ -20,13 +18,23 @@
 namespace substruct::geometry_cpu {
 namespace {
 
-namespace po = boost::program_options;
+// The [geometry-cpu] section.
+struct CpuGeometrySettings {
+  int threads = 1;  // 0: one per core
+};
 
-po::options_description options() {
-  po::options_description d("[geometry-cpu] world positions and render surface on the CPU");
-  d.add_options()("geometry-cpu.threads", po::value<int>()->default_value(1),
-                  "threads for the reduced world positions (split by domains); 0 = one per core");
-  return d;
+const OptionSet<CpuGeometrySettings>& geometry_cpu_options() {
+  static const auto options =
+      OptionSet<CpuGeometrySettings>("geometry-cpu",
+                                     "world positions and render surface on the CPU")
+          .integer("threads", &CpuGeometrySettings::threads, "",
+                   "threads for the reduced world positions (split by domains); 0 = one per core",
+                   non_negative);
+  return options;
+}
+
+const OptionTable& options() {
+  return geometry_cpu_options().table();
 }
 
 class CpuGeometry final : public GeometrySolver {
@@ -104,10 +112,7 @@ class CpuGeometry final : public GeometrySolver {
 };
 
 std::unique_ptr<Component> create(const PluginContext& context) {
-  int threads = context.config.get<int>("geometry-cpu.threads");
-  if (threads < 0)
-    throw Error(
-        fmt::format("geometry-cpu.threads must be ≥ 0 (0 = one per core), found {}", threads));
+  int threads = geometry_cpu_options().read(context.config).threads;
   if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
   return std::make_unique<CpuGeometry>(threads);
 }

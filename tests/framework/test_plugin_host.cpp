@@ -34,13 +34,17 @@ TEST(PluginHost, FindsTheBuiltInPluginsWithTheirKinds) {
   EXPECT_EQ(host.find("csv").kind, PluginKind::exporter);
   for (const PluginInfo& info : host.plugins())
     EXPECT_NE(info.descriptor, nullptr) << info.file << ": " << info.problem;
-  // Every option a plugin declares lives in its own section and has help text.
+  // A plugin's options live in its own section; every one has help text, and a default its own
+  // option accepts.
   for (const PluginInfo& info : host.plugins()) {
-    const auto options = info.descriptor->options();
-    for (const auto& option : options.options()) {
-      EXPECT_EQ(option->long_name().rfind(std::string(info.descriptor->name) + ".", 0), 0u)
-          << option->long_name();
-      EXPECT_FALSE(option->description().empty()) << option->long_name();
+    const OptionTable& table = info.descriptor->options();
+    EXPECT_EQ(table.section, info.descriptor->name);
+    EXPECT_FALSE(table.caption.empty()) << table.section;
+    for (const OptionInfo& option : table.options) {
+      EXPECT_FALSE(option.help.empty()) << table.section << "." << option.key;
+      if (option.has_default)
+        EXPECT_TRUE(canonical_value(option, option.default_text))
+            << table.section << "." << option.key << " = " << option.default_text;
     }
   }
 }
@@ -78,6 +82,17 @@ TEST(PluginHost, RejectsAbiMismatchAndMissingSymbolsWithoutCrashing) {
 
   const std::string m = error_message([&] { host.find("abi-mismatch"); });
   EXPECT_NE(m.find("ABI version"), std::string::npos) << m;
+}
+
+TEST(PluginHost, RejectsOptionsDeclaredForAnotherSection) {
+  PluginHost host({SUBSTRUCT_FIXTURE_PLUGIN_DIR}, false);
+  const PluginInfo* info = info_named(host, "libsubstruct-wrong-section");
+  ASSERT_NE(info, nullptr);
+  EXPECT_EQ(info->descriptor, nullptr);
+  EXPECT_NE(info->problem.find("its options are declared for the section '[elsewhere]', not "
+                               "'[wrong-section]'"),
+            std::string::npos)
+      << info->problem;
 }
 
 TEST(PluginHost, ObjectNotImplementingItsKindIsAnError) {

@@ -1,13 +1,13 @@
 // A plugin built against a different plugin ABI: the host must refuse it with a clear message.
 #include <boost/dll/alias.hpp>
-#include <boost/program_options/options_description.hpp>
 
 #include "substruct/plugin/plugin_descriptor.hpp"
 
 namespace {
 const int abi_version = substruct::kPluginAbiVersion + 1000;
-boost::program_options::options_description options() {
-  return boost::program_options::options_description("abi-mismatch");
+const substruct::OptionTable& options() {
+  static const substruct::OptionTable table{"abi-mismatch", "built for another ABI", {}};
+  return table;
 }
 std::unique_ptr<substruct::Component> create(const substruct::PluginContext&) {
   return nullptr;

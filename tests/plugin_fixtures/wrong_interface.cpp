@@ -1,13 +1,17 @@
 // Declares kind "load" but creates an object that is not a Load.
+#include "substruct/config/options.hpp"
 #include "substruct/plugin/plugin_descriptor.hpp"
 
 namespace {
 class NotALoad : public substruct::Component {};
-boost::program_options::options_description options() {
-  boost::program_options::options_description o("[wrong-interface]");
-  o.add_options()("wrong-interface.strength",
-                  boost::program_options::value<double>()->default_value(1.0), "unused");
-  return o;
+struct Settings {
+  double strength = 1;
+};
+const substruct::OptionTable& options() {
+  static const auto options =
+      substruct::OptionSet<Settings>("wrong-interface", "a load that is not a Load")
+          .number("strength", &Settings::strength, "", "unused");
+  return options.table();
 }
 std::unique_ptr<substruct::Component> create(const substruct::PluginContext&) {
   return std::make_unique<NotALoad>();

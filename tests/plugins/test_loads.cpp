@@ -40,7 +40,7 @@ class LoadsTest : public ::testing::Test {
   }
 
   static std::vector<std::string> keys(const PluginDescriptor& d) {
-    const auto options = d.options();
+    const auto options = d.options().description();
     std::vector<std::string> names;
     for (const auto& option : options.options()) names.push_back(option->long_name());
     return names;

@@ -125,15 +125,15 @@ TEST_F(WindLoad, TurbulenceIsRepeatableBoundedSmoothAndSeeded) {
 TEST_F(WindLoad, BadSettingsAreClearErrors) {
   EXPECT_NE(testing::error_message([&] {
               make({{"wind.direction", "0 0 0", "test"}});
-            }).find("wind.direction"),
+            }).find("test: [wind] direction = '0 0 0': expected a non-zero"),
             std::string::npos);
   EXPECT_NE(testing::error_message([&] {
               make({{"wind.decay", "1.5", "test"}});
-            }).find("wind.decay"),
+            }).find("test: [wind] decay = '1.5': expected a finite number in [0, 1]"),
             std::string::npos);
   EXPECT_NE(testing::error_message([&] {
               make({{"wind.samples", "0", "test"}});
-            }).find("wind.samples"),
+            }).find("test: [wind] samples = '0': expected an integer ≥ 1"),
             std::string::npos);
 }
 

@@ -354,7 +354,7 @@ TEST_F(BlockCholeskyTest, RefactorsWithTheSameAnalysis) {
 TEST_F(BlockCholeskyTest, IsALinearSolverPluginWithOneOption) {
   EXPECT_THROW(make("block-cholesky", "amd"), Error);
   const PluginDescriptor& d = host_.find("block-cholesky", PluginKind::linear_solver);
-  const auto options = d.options();
+  const auto options = d.options().description();
   std::vector<std::string> keys;
   for (const auto& option : options.options()) keys.push_back(option->long_name());
   EXPECT_EQ(keys, std::vector<std::string>{"block-cholesky.ordering"});

@@ -236,7 +236,7 @@ TEST_F(CholmodTest, RejectsBadOptionsAndMisuse) {
   EXPECT_THROW(solver->solve(Eigen::VectorXd::Ones(5), x), Error);
 
   const PluginDescriptor& d = host_.find("cholmod", PluginKind::linear_solver);
-  const auto options = d.options();
+  const auto options = d.options().description();
   std::vector<std::string> keys;
   for (const auto& option : options.options()) keys.push_back(option->long_name());
   EXPECT_EQ(keys, (std::vector<std::string>{"cholmod.ordering", "cholmod.factorization"}));

@@ -283,15 +283,15 @@ TEST_F(SlepcTest, InvalidSettingsAreErrorsNamingTheKey) {
   EXPECT_NE(
       error_message([&] {
         make({{"slepc.factorization", "lu", "test"}});
-      }).find("slepc.factorization: unknown value 'lu'; expected auto, mumps, petsc or cholmod"),
+      }).find("test: [slepc] factorization = 'lu': expected one of auto, mumps, petsc, cholmod"),
       std::string::npos);
   EXPECT_NE(error_message([&] {
               make({{"slepc.tolerance", "0", "test"}});
-            }).find("slepc.tolerance must be in (0, 1)"),
+            }).find("[slepc] tolerance = '0': expected a finite number in (0, 1)"),
             std::string::npos);
   EXPECT_NE(error_message([&] {
               make({{"slepc.max_iterations", "0", "test"}});
-            }).find("slepc.max_iterations must be ≥ 1"),
+            }).find("[slepc] max_iterations = '0': expected an integer ≥ 1"),
             std::string::npos);
   const TetMesh mesh = small_box();
   const Problem p = problem_of(mesh, mesh.vertex_sets.at("xmin"));

@@ -86,6 +86,11 @@ std::vector<fs::path> split_path_list(const char* text) {
   while (start <= list.size()) {
     const std::size_t end = std::min(list.find(':', start), list.size());
     if (end > start) dirs.emplace_back(list.substr(start, end - start));
+    if (const std::string& section = descriptor->options().section; section != descriptor->name) {
+      info.problem = fmt::format("its options are declared for the section '[{}]', not '[{}]'",
+                                 section, descriptor->name);
+      return info;
+    }
     start = end + 1;
   }
   return dirs;

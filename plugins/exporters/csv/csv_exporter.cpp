@@ -13,9 +13,9 @@
 #include <vector>
 
 #include <fmt/format.h>
-#include <boost/program_options.hpp>
 
 #include "substruct/config/config.hpp"
+#include "substruct/config/options.hpp"
 #include "substruct/core/error.hpp"
 #include "substruct/io/exporter.hpp"
 #include "substruct/io/staged_file.hpp"
@@ -27,24 +27,33 @@ namespace substruct::csv {
 namespace {
 
 namespace fs = std::filesystem;
-namespace po = boost::program_options;
+// The [csv] section.
+struct CsvSettings {
+  std::string file;  // relative to the folder of [run] output; empty: [run] output with .csv
+  long every = 1;
+};
 
-po::options_description options() {
-  po::options_description d("[csv] energies and tracked vertices, one row per frame");
-  d.add_options()("csv.file", po::value<std::string>()->default_value(""),
-                  "the CSV file; relative to the folder of [run] output; default: [run] output "
-                  "with the extension .csv")(
-      "csv.every", po::value<long>()->default_value(1),
-      "write every k-th frame the run passes (the run passes every [run] output_every-th step)");
-  return d;
+const OptionSet<CsvSettings>& csv_options() {
+  static const auto options =
+      OptionSet<CsvSettings>("csv", "energies and tracked vertices, one row per frame")
+          .text("file", &CsvSettings::file,
+                "the CSV file; relative to the folder of [run] output; default: [run] output "
+                "with the extension .csv")
+          .integer("every", &CsvSettings::every, "",
+                   "write every k-th frame the run passes (the run passes every [run] "
+                   "output_every-th step)",
+                   at_least(1));
+  return options;
+}
+
+const OptionTable& options() {
+  return csv_options().table();
 }
 
 class CsvExporter final : public Exporter {
  public:
-  explicit CsvExporter(const Config& config)
-      : file_option_(config.get<std::string>("csv.file")), every_(config.get<long>("csv.every")) {
-    if (every_ < 1) throw Error(fmt::format("[csv] every must be ≥ 1, found {}", every_));
-  }
+  explicit CsvExporter(const CsvSettings& settings)
+      : file_option_(settings.file), every_(settings.every) {}
 
   ~CsvExporter() override {
     if (state_ == State::writing) abort();
@@ -128,7 +137,7 @@ class CsvExporter final : public Exporter {
 };
 
 std::unique_ptr<Component> create(const PluginContext& context) {
-  return std::make_unique<CsvExporter>(context.config);
+  return std::make_unique<CsvExporter>(csv_options().read(context.config));
 }
 
 }  // namespace

@@ -18,9 +18,9 @@
 #include <vector>
 
 #include <fmt/format.h>
-#include <boost/program_options.hpp>
 
 #include "substruct/config/config.hpp"
+#include "substruct/config/options.hpp"
 #include "substruct/core/error.hpp"
 #include "substruct/core/log.hpp"
 #include "substruct/io/exporter.hpp"
@@ -35,16 +35,27 @@ namespace substruct::vtk {
 namespace {
 
 namespace fs = std::filesystem;
-namespace po = boost::program_options;
+// The [vtk] section.
+struct VtkSettings {
+  long every = 1;
+  VtkEncoding format = VtkEncoding::binary;
+};
 
-po::options_description options() {
-  po::options_description d("[vtk] ParaView series: OUT.pvd and one .vtu per frame in OUT/");
-  d.add_options()("vtk.every", po::value<long>()->default_value(1),
-                  "write every k-th frame the run passes (the run passes every [run] "
-                  "output_every-th step)")("vtk.format",
-                                           po::value<std::string>()->default_value("binary"),
-                                           "binary (base64 inline, UInt32 headers) | ascii");
-  return d;
+const OptionSet<VtkSettings>& vtk_options() {
+  static const auto options =
+      OptionSet<VtkSettings>("vtk", "ParaView series: OUT.pvd and one .vtu per frame in OUT/")
+          .integer("every", &VtkSettings::every, "",
+                   "write every k-th frame the run passes (the run passes every [run] "
+                   "output_every-th step)",
+                   at_least(1))
+          .choice("format", &VtkSettings::format,
+                  {{"binary", VtkEncoding::binary}, {"ascii", VtkEncoding::ascii}},
+                  "binary (base64 inline, UInt32 headers) or ascii");
+  return options;
+}
+
+const OptionTable& options() {
+  return vtk_options().table();
 }
 
 /// Whether `name` is STEM_<digits>.vtu: a frame of the series STEM.
@@ -58,16 +69,8 @@ bool is_frame_of(const std::string& name, const std::string& stem) {
 
 class VtkExporter final : public Exporter {
  public:
-  explicit VtkExporter(const Config& config) : every_(config.get<long>("vtk.every")) {
-    const std::string format = config.get<std::string>("vtk.format");
-    if (format == "binary")
-      encoding_ = VtkEncoding::binary;
-    else if (format == "ascii")
-      encoding_ = VtkEncoding::ascii;
-    else
-      throw Error(fmt::format("[vtk] format: expected 'binary' or 'ascii', found '{}'", format));
-    if (every_ < 1) throw Error(fmt::format("[vtk] every must be ≥ 1, found {}", every_));
-  }
+  explicit VtkExporter(const VtkSettings& settings)
+      : every_(settings.every), encoding_(settings.format) {}
 
   ~VtkExporter() override {
     if (state_ == State::writing) abort();
@@ -180,7 +183,7 @@ class VtkExporter final : public Exporter {
 };
 
 std::unique_ptr<Component> create(const PluginContext& context) {
-  return std::make_unique<VtkExporter>(context.config);
+  return std::make_unique<VtkExporter>(vtk_options().read(context.config));
 }
 
 }  // namespace

@@ -1,27 +1,29 @@
 // gravity: a uniform acceleration g [m/s²]; every coupling method turns it into the body force
 // ρ g (the nodal forces M g).
-#include <cmath>
 #include <memory>
-#include <string>
-
-#include <fmt/format.h>
-#include <boost/program_options.hpp>
 
 #include "substruct/config/config.hpp"
-#include "substruct/core/error.hpp"
+#include "substruct/config/options.hpp"
 #include "substruct/loads/load.hpp"
 #include "substruct/plugin/plugin_descriptor.hpp"
 
 namespace substruct::gravity {
 namespace {
 
-namespace po = boost::program_options;
+// The [gravity] section.
+struct GravitySettings {
+  Vec3 acceleration = Vec3(0, -9.81, 0);  // g
+};
 
-po::options_description options() {
-  po::options_description d("[gravity] uniform gravitational acceleration");
-  d.add_options()("gravity.acceleration", po::value<std::string>()->default_value("0 -9.81 0"),
-                  "g = \"x y z\" [m/s²]");
-  return d;
+const OptionSet<GravitySettings>& gravity_options() {
+  static const auto options =
+      OptionSet<GravitySettings>("gravity", "uniform gravitational acceleration")
+          .vec3("acceleration", &GravitySettings::acceleration, "m/s²", "g");
+  return options;
+}
+
+const OptionTable& options() {
+  return gravity_options().table();
 }
 
 class GravityLoad final : public Load {
@@ -36,11 +38,7 @@ class GravityLoad final : public Load {
 };
 
 std::unique_ptr<Component> create(const PluginContext& context) {
-  const Vec3 g = context.config.vec3("gravity.acceleration");
-  if (!g.allFinite())
-    throw Error(fmt::format("gravity.acceleration: expected finite numbers, found '{}'",
-                            context.config.get<std::string>("gravity.acceleration")));
-  return std::make_unique<GravityLoad>(g);
+  return std::make_unique<GravityLoad>(gravity_options().read(context.config).acceleration);
 }
 
 }  // namespace

@@ -3,16 +3,16 @@
 #include <cmath>
 #include <limits>
 #include <memory>
-#include <sstream>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include <fmt/format.h>
-#include <boost/program_options.hpp>
 
 #include "substruct/config/config.hpp"
+#include "substruct/config/options.hpp"
 #include "substruct/core/error.hpp"
+#include "substruct/core/parse_number.hpp"
 #include "substruct/loads/load.hpp"
 #include "substruct/plugin/plugin_descriptor.hpp"
 #include "substruct/scene/scene.hpp"
@@ -20,20 +20,30 @@
 namespace substruct::pull {
 namespace {
 
-namespace po = boost::program_options;
+// The [pull] section.
+struct PullSettings {
+  std::vector<Index> vertices;
+  std::vector<std::string> force = {"0", "0", "0"};  // "x y z", or one "x y z" per vertex
+  double start = 0;
+  double end = std::numeric_limits<double>::infinity();
+};
 
-po::options_description options() {
-  po::options_description d("[pull] point forces on vertices during a time window");
-  d.add_options()("pull.vertices", po::value<std::string>()->default_value(""),
-                  "0-based vertices to pull, e.g. \"12 40 41\"")(
-      "pull.force", po::value<std::string>()->default_value("0 0 0"),
-      "force on each vertex [N]: \"x y z\" (the same on every vertex) or one \"x y z\" per "
-      "listed vertex")("pull.start", po::value<double>()->default_value(0.0),
-                       "time the forces start acting [s]")(
-      "pull.end",
-      po::value<double>()->default_value(std::numeric_limits<double>::infinity(), "inf"),
-      "time the forces stop acting [s] (inf: never)");
-  return d;
+const OptionSet<PullSettings>& pull_options() {
+  using S = PullSettings;
+  static const auto options =
+      OptionSet<S>("pull", "point forces on vertices during a time window")
+          .indices("vertices", &S::vertices, "0-based vertices to pull, e.g. \"12 40 41\"")
+          .list("force", &S::force,
+                "force on each vertex [N]: \"x y z\" (the same on every "
+                "vertex) or one \"x y z\" per listed vertex")
+          .number("start", &S::start, "s", "time the forces start acting")
+          .number("end", &S::end, "s", "time the forces stop acting (inf: never)",
+                  any_value.or_infinite());
+  return options;
+}
+
+const OptionTable& options() {
+  return pull_options().table();
 }
 
 class PullLoad final : public Load {
@@ -60,44 +70,34 @@ class PullLoad final : public Load {
   double end_;
 };
 
-std::vector<double> numbers(const Config& config, const std::string& key) {
-  std::vector<double> values;
-  for (const std::string& item : config.list(key)) {
-    std::istringstream in(item);
-    double x = 0;
-    if (!(in >> x) || !in.eof() || !std::isfinite(x))
-      throw Error(fmt::format("{}: expected numbers, found '{}'", key, item));
-    values.push_back(x);
-  }
-  return values;
-}
-
 std::unique_ptr<Component> create(const PluginContext& context) {
   const Config& config = context.config;
-  const std::vector<Index> vertices = config.indices("pull.vertices");
-  if (vertices.empty())
-    throw Error(
-        "pull.vertices lists no vertex; name the vertices to pull, e.g. "
-        "pull.vertices = 12 40");
-  const std::vector<double> f = numbers(config, "pull.force");
-  if (f.size() != 3 && f.size() != 3 * vertices.size())
-    throw Error(
-        fmt::format("pull.force: expected \"x y z\" or one \"x y z\" per vertex ({} "
-                    "numbers for {} vertices), found {} numbers",
-                    3 * vertices.size(), vertices.size(), f.size()));
-  const double start = config.get<double>("pull.start");
-  const double end = config.get<double>("pull.end");
-  if (std::isnan(start) || std::isnan(end) || !(end > start))
-    throw Error(
-        fmt::format("pull.start = {} and pull.end = {}: the window must end after it "
-                    "starts",
-                    start, end));
-  std::vector<PointForce> forces;
-  for (std::size_t i = 0; i < vertices.size(); ++i) {
-    const std::size_t k = f.size() == 3 ? 0 : 3 * i;
-    forces.push_back({vertices[i], Vec3(f[k], f[k + 1], f[k + 2])});
+  const PullSettings s = pull_options().read(config);
+  if (s.vertices.empty())
+    throw config.value_error(
+        "pull.vertices", "lists no vertex; name the vertices to pull, e.g. pull.vertices = 12 40");
+  std::vector<double> f;
+  for (const std::string& item : s.force) {
+    const std::optional<double> x = parse_number(item);
+    if (!x || !std::isfinite(*x))
+      throw config.value_error("pull.force", fmt::format("expected numbers, found '{}'", item));
+    f.push_back(*x);
   }
-  return std::make_unique<PullLoad>(std::move(forces), start, end);
+  if (f.size() != 3 && f.size() != 3 * s.vertices.size())
+    throw config.value_error(
+        "pull.force", fmt::format("expected \"x y z\" or one \"x y z\" per vertex ({} numbers "
+                                  "for {} vertices), found {} numbers",
+                                  3 * s.vertices.size(), s.vertices.size(), f.size()));
+  if (!(s.end > s.start))
+    throw config.value_error("pull.end", fmt::format("the window must end after it starts "
+                                                     "(pull.start = {})",
+                                                     s.start));
+  std::vector<PointForce> forces;
+  for (std::size_t i = 0; i < s.vertices.size(); ++i) {
+    const std::size_t k = f.size() == 3 ? 0 : 3 * i;
+    forces.push_back({s.vertices[i], Vec3(f[k], f[k + 1], f[k + 2])});
+  }
+  return std::make_unique<PullLoad>(std::move(forces), s.start, s.end);
 }
 
 }  // namespace

@@ -5,17 +5,12 @@
 //   t)))
 // where n is a 3-vector of noises (one per axis, from offset lattices). Deterministic: the same
 // seed gives the same field.
-#include <cmath>
 #include <memory>
-#include <optional>
 #include <vector>
-
-#include <fmt/format.h>
-#include <boost/program_options.hpp>
 
 #include "perlin_noise.hpp"
 #include "substruct/config/config.hpp"
-#include "substruct/core/error.hpp"
+#include "substruct/config/options.hpp"
 #include "substruct/loads/load.hpp"
 #include "substruct/plugin/plugin_descriptor.hpp"
 #include "substruct/scene/scene.hpp"
@@ -24,36 +19,47 @@
 namespace substruct::wind {
 namespace {
 
-namespace po = boost::program_options;
-
-po::options_description options() {
-  po::options_description d("[wind] constant wind plus 4D Perlin-noise turbulence");
-  d.add_options()("wind.direction", po::value<std::string>()->default_value("1 0 0"),
-                  "direction of the constant wind \"x y z\" (normalised)")(
-      "wind.strength", po::value<double>()->default_value(2.0, "2"),
-      "constant wind as an acceleration of the sampled mass [m/s²]")(
-      "wind.turbulence", po::value<double>()->default_value(2.0, "2"),
-      "amplitude of the noise part [m/s²] (0: a steady wind)")(
-      "wind.scale", po::value<double>()->default_value(0.0, "0"),
-      "length of the noise's largest features [m]; 0 = half the object's size")(
-      "wind.frequency", po::value<double>()->default_value(0.5, "0.5"),
-      "temporal frequency of the noise's slowest component [Hz]")(
-      "wind.octaves", po::value<int>()->default_value(3),
-      "noise components, each at twice the frequencies of the previous")(
-      "wind.decay", po::value<double>()->default_value(0.05, "0.05"),
-      "decay rate d: component i is weighted (1 − d)^i")(
-      "wind.samples", po::value<int>()->default_value(5),
-      "sample vertices per domain where the wind acts")(
-      "wind.seed", po::value<unsigned long>()->default_value(1), "seed of the noise");
-  return d;
-}
-
+// The [wind] section.
 struct WindSettings {
-  Vec3 direction = Vec3::UnitX();
-  double strength = 0, turbulence = 0, scale = 0, frequency = 0, decay = 0;
-  int octaves = 0, samples = 0;
+  Vec3 direction = Vec3::UnitX();  // normalised by the load
+  double strength = 2;             // [m/s²]
+  double turbulence = 2;           // [m/s²]
+  double scale = 0;                // [m]; 0: half the object's size
+  double frequency = 0.5;          // [Hz]
+  int octaves = 3;
+  double decay = 0.05;
+  int samples = 5;
   unsigned long seed = 1;
 };
+
+const OptionSet<WindSettings>& wind_options() {
+  using S = WindSettings;
+  static const auto options =
+      OptionSet<S>("wind", "constant wind plus 4D Perlin-noise turbulence")
+          .vec3("direction", &S::direction, "", "direction of the constant wind (normalised)")
+          .number("strength", &S::strength, "m/s²",
+                  "constant wind as an acceleration of the sampled mass")
+          .number("turbulence", &S::turbulence, "m/s²",
+                  "amplitude of the noise part (0: a steady wind)", non_negative)
+          .number("scale", &S::scale, "m",
+                  "length of the noise's largest features; 0 = half the object's size",
+                  non_negative)
+          .number("frequency", &S::frequency, "Hz",
+                  "temporal frequency of the noise's slowest component", non_negative)
+          .integer("octaves", &S::octaves, "",
+                   "noise components, each at twice the frequencies of the previous",
+                   in_range(1, 16))
+          .number("decay", &S::decay, "", "decay rate d: component i is weighted (1 − d)^i",
+                  in_range(0, 1))
+          .integer("samples", &S::samples, "", "sample vertices per domain where the wind acts",
+                   at_least(1))
+          .integer("seed", &S::seed, "", "seed of the noise");
+  return options;
+}
+
+const OptionTable& options() {
+  return wind_options().table();
+}
 
 class WindLoad final : public Load {
  public:
@@ -103,31 +109,10 @@ class WindLoad final : public Load {
 };
 
 std::unique_ptr<Component> create(const PluginContext& context) {
-  const Config& c = context.config;
-  WindSettings s;
-  s.direction = c.vec3("wind.direction");
-  if (!s.direction.allFinite() || s.direction.norm() == 0)
-    throw Error(fmt::format("wind.direction: expected a non-zero \"x y z\", found '{}'",
-                            c.get<std::string>("wind.direction")));
+  WindSettings s = wind_options().read(context.config);
+  if (s.direction.norm() == 0)
+    throw context.config.value_error("wind.direction", "expected a non-zero \"x y z\"");
   s.direction.normalize();
-  s.strength = c.get<double>("wind.strength");
-  s.turbulence = c.get<double>("wind.turbulence");
-  s.scale = c.get<double>("wind.scale");
-  s.frequency = c.get<double>("wind.frequency");
-  s.decay = c.get<double>("wind.decay");
-  s.octaves = c.get<int>("wind.octaves");
-  s.samples = c.get<int>("wind.samples");
-  s.seed = c.get<unsigned long>("wind.seed");
-  if (!std::isfinite(s.strength) || !std::isfinite(s.turbulence) || s.turbulence < 0)
-    throw Error("wind.strength must be finite and wind.turbulence ≥ 0");
-  if (!(s.scale >= 0) || !(s.frequency >= 0) || !std::isfinite(s.frequency))
-    throw Error("wind.scale and wind.frequency must be ≥ 0");
-  if (!(s.decay >= 0 && s.decay <= 1))
-    throw Error(fmt::format("wind.decay must be in [0, 1], found {}", s.decay));
-  if (s.octaves < 1 || s.octaves > 16)
-    throw Error(fmt::format("wind.octaves must be in [1, 16], found {}", s.octaves));
-  if (s.samples < 1)
-    throw Error(fmt::format("wind.samples must be ≥ 1 per domain, found {}", s.samples));
   return std::make_unique<WindLoad>(s);
 }
 

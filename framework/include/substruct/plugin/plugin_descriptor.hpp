@@ -4,8 +4,8 @@
 #include <memory>
 
 #include <boost/dll/alias.hpp>
-#include <boost/program_options/options_description.hpp>
 
+#include "substruct/config/option_table.hpp"
 #include "substruct/plugin/component.hpp"
 #include "substruct/plugin/plugin_kind.hpp"
 
@@ -15,10 +15,12 @@ class Config;
 
 /// Bumped whenever a plugin-visible interface or struct changes layout or meaning. The host
 /// refuses plugins built against another version.
-inline constexpr int kPluginAbiVersion = 3;  // 3: reduced geometry, PrecomputeStats, interface_gap
+// 3: reduced geometry, PrecomputeStats, interface_gap; 4: a plugin's options are an OptionTable
+// (key, type, default, unit, help, choices, bounds) instead of a Boost options_description.
+inline constexpr int kPluginAbiVersion = 4;
 
-/// What a factory receives: the validated configuration (the plugin reads its own section,
-/// "<plugin name>.<key>", and any framework key it needs).
+/// What a factory receives: the validated configuration (the plugin reads its own section
+/// through its OptionSet, and any framework section it needs through the framework's).
 struct PluginContext {
   const Config& config;
 };
@@ -28,8 +30,10 @@ struct PluginDescriptor {
   PluginKind kind;
   const char* version;  // the plugin's own version
   const char* summary;  // one line
-  /// The keys of the plugin's config section, named "<name>.<key>", with defaults and help.
-  boost::program_options::options_description (*options)();
+  /// The options of the plugin's config section [<name>] (declared once with an OptionSet,
+  /// config/options.hpp): the host validates scenes against them, `substruct help` and the
+  /// reference page print them.
+  const OptionTable& (*options)();
   /// Creates the plugin's object; it must implement the interface of `kind`.
   std::unique_ptr<Component> (*create)(const PluginContext& context);
 };
