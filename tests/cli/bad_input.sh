@@ -21,6 +21,11 @@ expect_error 1 "unknown key 'run.stepz'.*did you mean 'run.steps'" -- \
   "$cli" run "$scene" --run.stepz=3 --run.exporters=
 expect_error 1 "unknown coupling plugin 'inertial'.*available coupling plugins: .*full" -- \
   "$cli" run "$scene" --coupling.plugin=inertial --run.exporters=
+# A bad value: one format for every option, naming where it was set.
+expect_error 1 "command line: \[inertia\] lumping = 'sideways': expected one of interface, center-of-mass" -- \
+  "$cli" run "$scene" --inertia.lumping=sideways --run.exporters=
+expect_error 1 "command line: \[run\] steps = '-5': expected an integer ≥ 0" -- \
+  "$cli" run "$scene" --run.steps=-5 --run.exporters=
 expect_error 1 "cannot open scene file" -- "$cli" run "$out/missing.ini"
 expect_error 2 "unknown command 'rn'" -- "$cli" rn "$scene"
 
