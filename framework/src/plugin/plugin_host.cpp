@@ -71,6 +71,11 @@ PluginInfo load_plugin(const fs::path& file) {
       info.problem = "its descriptor is incomplete (name, options and create are required)";
       return info;
     }
+    if (const std::string& section = descriptor->options().section; section != descriptor->name) {
+      info.problem = fmt::format("its options are declared for the section '[{}]', not '[{}]'",
+                                 section, descriptor->name);
+      return info;
+    }
     info.descriptor = descriptor;
   } catch (const std::exception& e) {
     info.problem = fmt::format("could not be loaded: {}", e.what());
@@ -86,11 +91,6 @@ std::vector<fs::path> split_path_list(const char* text) {
   while (start <= list.size()) {
     const std::size_t end = std::min(list.find(':', start), list.size());
     if (end > start) dirs.emplace_back(list.substr(start, end - start));
-    if (const std::string& section = descriptor->options().section; section != descriptor->name) {
-      info.problem = fmt::format("its options are declared for the section '[{}]', not '[{}]'",
-                                 section, descriptor->name);
-      return info;
-    }
     start = end + 1;
   }
   return dirs;

@@ -7,9 +7,9 @@
 
 #include <fmt/format.h>
 
+#include "substruct/config/coupling_settings.hpp"
 #include "substruct/core/error.hpp"
 #include "substruct/core/flush_subnormals.hpp"
-#include "substruct/config/coupling_settings.hpp"
 #include "substruct/core/log.hpp"
 #include "substruct/core/progress.hpp"
 #include "substruct/plugin/plugin_host.hpp"

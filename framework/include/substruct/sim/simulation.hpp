@@ -111,8 +111,8 @@ class Simulation {
   };
 
   Config config_;
-  Scene scene_;
   RunSettings run_;
+  Scene scene_;
   SolverProvider solvers_;
   std::unique_ptr<CouplingMethod> method_;
   std::vector<LoadSlot> loads_;
