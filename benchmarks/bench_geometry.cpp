@@ -56,7 +56,8 @@ Case& scene_case(const std::string& scene) {
   c.sim->method().domain_poses(c.poses);
   c.geometry = SolverProvider(host(), c.sim->config()).geometry();
   c.geometry->set_layout(*c.sim->method().reduced_geometry());
-  c.surface = render_surface(c.sim->scene());
+  c.surface = render_surface(c.sim->scene().mesh,
+                             c.sim->scene().render_mesh ? &*c.sim->scene().render_mesh : nullptr);
   c.geometry->set_surface(c.surface);
   return c;
 }

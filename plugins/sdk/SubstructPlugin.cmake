@@ -1,5 +1,8 @@
 # substruct_add_plugin(<name> SOURCES <files…> [LIBRARIES <targets…>])
 #
+# LIBRARIES may name the framework layers the plugin uses (substruct::coupling,
+# substruct::reduction, …: framework/docs/architecture.md); without any, the plugin links the
+# whole framework (substruct::substruct).
 # Builds one substruct plugin: a shared library named libsubstruct-<name>.so placed in the
 # plugin folder the host searches (the build tree's plugins/ folder, or for an out-of-tree
 # plugin its own build folder, which users add to SUBSTRUCT_PLUGIN_PATH or --plugin-path).
@@ -12,16 +15,26 @@ function(substruct_add_plugin name)
   cmake_parse_arguments(PLUGIN "" "" "SOURCES;LIBRARIES" ${ARGN})
   set(target substruct-${name})
   add_library(${target} MODULE ${PLUGIN_SOURCES})
-  if(TARGET substruct::substruct)
-    target_link_libraries(${target} PRIVATE substruct::substruct ${PLUGIN_LIBRARIES})
-  else()
-    target_link_libraries(${target} PRIVATE substruct ${PLUGIN_LIBRARIES})
+  target_link_libraries(${target} PRIVATE ${PLUGIN_LIBRARIES})
+  if(NOT "${PLUGIN_LIBRARIES}" MATCHES "substruct::")
+    target_link_libraries(${target} PRIVATE substruct::substruct)
   endif()
   set_target_properties(${target} PROPERTIES PREFIX "lib" OUTPUT_NAME "substruct-${name}")
   if(DEFINED SUBSTRUCT_PLUGIN_DIR)
     set_target_properties(${target} PROPERTIES LIBRARY_OUTPUT_DIRECTORY "${SUBSTRUCT_PLUGIN_DIR}")
   endif()
   set_property(GLOBAL APPEND PROPERTY SUBSTRUCT_PLUGIN_TARGETS ${target})
+  # For the layering check of the framework's own tree: the plugin's folder and the layers it
+  # links ("name|folder|layers").
+  set(layers "")
+  foreach(library ${PLUGIN_LIBRARIES})
+    if(library MATCHES "^substruct::(.+)$")
+      list(APPEND layers ${CMAKE_MATCH_1})
+    endif()
+  endforeach()
+  string(JOIN "," layers ${layers})
+  set_property(GLOBAL APPEND PROPERTY SUBSTRUCT_PLUGIN_LAYERS
+               "${name}|${CMAKE_CURRENT_SOURCE_DIR}|${layers}")
   if(COMMAND substruct_warnings)
     substruct_warnings(${target})
   endif()

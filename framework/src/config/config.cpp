@@ -14,8 +14,8 @@
 #include "substruct/config/framework_sections.hpp"
 #include "substruct/config/option_table.hpp"
 #include "substruct/core/error.hpp"
+#include "substruct/plugin/geometry_plugin_name.hpp"
 #include "substruct/plugin/plugin_host.hpp"
-#include "substruct/solvers/solver_provider.hpp"
 
 namespace substruct {
 

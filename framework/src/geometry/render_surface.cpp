@@ -2,21 +2,19 @@
 
 #include <vector>
 
-#include "substruct/scene/scene.hpp"
-
 namespace substruct {
 
-RenderSurface render_surface(const Scene& scene) {
+RenderSurface render_surface(const TetMesh& mesh, const SurfaceMesh* render_mesh) {
   RenderSurface surface;
-  if (scene.render_mesh) {
+  if (render_mesh != nullptr) {
     surface.from_render_mesh = true;
-    surface.triangles = scene.render_mesh->triangles;
-    surface.embedding = embed_points(scene.mesh, scene.render_mesh->vertices);
+    surface.triangles = render_mesh->triangles;
+    surface.embedding = embed_points(mesh, render_mesh->vertices);
     return surface;
   }
   // The boundary of the tet mesh, over its own compact vertex numbering.
-  const Triangles boundary = boundary_triangles(scene.mesh);
-  std::vector<Index> render_id(static_cast<std::size_t>(scene.mesh.num_vertices()), -1);
+  const Triangles boundary = boundary_triangles(mesh);
+  std::vector<Index> render_id(static_cast<std::size_t>(mesh.num_vertices()), -1);
   std::vector<Index> volumetric;
   surface.triangles.resize(boundary.rows(), 3);
   for (Eigen::Index t = 0; t < boundary.rows(); ++t)

@@ -9,8 +9,6 @@
 
 namespace substruct {
 
-struct Scene;
-
 struct RenderSurface {
   Triangles triangles;            // over the render vertices, counter-clockwise seen from outside
   RenderEmbedding embedding;      // one row per render vertex
@@ -23,9 +21,9 @@ struct RenderSurface {
 /// from outside), over the volumetric vertex ids.
 Triangles boundary_triangles(const TetMesh& mesh);
 
-/// scene.render_mesh embedded in the tets (render_embedding.hpp), or the tet boundary (each of
-/// its vertices embedded with weight 1 on itself).
-RenderSurface render_surface(const Scene& scene);
+/// `render_mesh` embedded in the tets of `mesh` (render_embedding.hpp), or, when it is null, the
+/// tet boundary (each of its vertices embedded with weight 1 on itself).
+RenderSurface render_surface(const TetMesh& mesh, const SurfaceMesh* render_mesh);
 
 /// Smooth per-vertex normals: the area-weighted average of the normals of the triangles around
 /// each vertex, normalised (vertices in no triangle get (0, 0, 0)). `normals` is resized.

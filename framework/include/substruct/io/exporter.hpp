@@ -2,9 +2,10 @@
 /// The interface of exporter plugins (VTK series, CSV of tracked vertices and energies…).
 #include <filesystem>
 #include <string>
+#include <vector>
 
+#include "substruct/core/energies.hpp"
 #include "substruct/core/types.hpp"
-#include "substruct/coupling/coupling_method.hpp"
 #include "substruct/plugin/component.hpp"
 
 namespace substruct {

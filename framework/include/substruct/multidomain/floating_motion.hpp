@@ -5,7 +5,7 @@
 #include <utility>
 #include <vector>
 
-#include "substruct/coupling/coupling_method.hpp"
+#include "substruct/core/energies.hpp"
 #include "substruct/geometry/reduced_geometry.hpp"
 #include "substruct/multidomain/block_system.hpp"
 #include "substruct/multidomain/floating_domain.hpp"

@@ -21,7 +21,7 @@ class SolverProvider {
   /// [solvers] linear: for sparse FEM systems (the full method, basis construction).
   std::unique_ptr<LinearSolver> linear() const;
   /// [solvers] coupled: for a coupling method's per-step system of domain blocks (the caller
-  /// declares the blocks with LinearSolver::set_blocks).
+  /// passes the blocks in MatrixProperties::blocks to analyze()).
   std::unique_ptr<LinearSolver> coupled() const;
   std::unique_ptr<EigenSolver> eigen() const;
   std::unique_ptr<GeometrySolver> geometry() const;
@@ -31,10 +31,5 @@ class SolverProvider {
   const Config& config_;
   SolverSettings settings_;  // [solvers]
 };
-
-/// The geometry plugin that `[solvers] geometry = NAME` selects: the plugin NAME, or
-/// geometry-NAME (so `cpu` names the plugin geometry-cpu). Throws Error listing the geometry
-/// plugins otherwise.
-std::string geometry_plugin_name(const PluginHost& host, const std::string& name);
 
 }  // namespace substruct
