@@ -95,6 +95,24 @@ TEST(PluginHost, RejectsOptionsDeclaredForAnotherSection) {
       << info->problem;
 }
 
+TEST(PluginHost, RejectsAPluginBuiltWithAnotherToolchainNamingBoth) {
+  PluginHost host({SUBSTRUCT_FIXTURE_PLUGIN_DIR}, false);
+  const PluginInfo* other = info_named(host, "libsubstruct-other-toolchain");
+  ASSERT_NE(other, nullptr);
+  EXPECT_EQ(other->descriptor, nullptr);
+  EXPECT_NE(other->problem.find("another toolchain (clang 99, libc++, Eigen 9.9.9 (align 64)"),
+            std::string::npos)
+      << other->problem;
+  EXPECT_NE(other->problem.find(kBuildFingerprint), std::string::npos) << other->problem;
+  EXPECT_NE(other->problem.find("rebuild"), std::string::npos) << other->problem;
+}
+
+TEST(PluginHost, ExportsTheHostsOwnFingerprintFromRealPlugins) {
+  PluginHost host({SUBSTRUCT_PLUGIN_DIR}, false);
+  EXPECT_EQ(std::string(host.find("gravity").name), "gravity");  // same toolchain: accepted
+  EXPECT_NE(std::string(kBuildFingerprint).find("Eigen "), std::string::npos);
+}
+
 TEST(PluginHost, ObjectNotImplementingItsKindIsAnError) {
   PluginHost host({SUBSTRUCT_FIXTURE_PLUGIN_DIR, SUBSTRUCT_PLUGIN_DIR}, false);
   const Config config = Config::from_settings({{"scene.mesh", "none.veg", "test"}}, ".", host);

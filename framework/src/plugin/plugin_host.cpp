@@ -19,6 +19,7 @@ namespace {
 
 constexpr const char* kAbiSymbol = "substruct_plugin_abi";
 constexpr const char* kDescriptorSymbol = "substruct_plugin_descriptor";
+constexpr const char* kBuildSymbol = "substruct_plugin_build";
 
 // Plugin libraries stay loaded for the life of the process: objects they created may outlive
 // the host that created them, and unloading code that still has live objects would crash.
@@ -57,6 +58,20 @@ PluginInfo load_plugin(const fs::path& file) {
           "built for plugin ABI version {}, but this substruct has version {}: rebuild the "
           "plugin against this substruct",
           abi, kPluginAbiVersion);
+      return info;
+    }
+    if (!library.has(kBuildSymbol)) {
+      info.problem = fmt::format("missing symbol '{}' (declare the plugin with SUBSTRUCT_PLUGIN)",
+                                 kBuildSymbol);
+      return info;
+    }
+    const std::string built_with = library.get_alias<const char* const>(kBuildSymbol);
+    if (built_with != kBuildFingerprint) {
+      info.problem = fmt::format(
+          "built with another toolchain ({}) than this substruct ({}): objects would not have "
+          "the same layout; rebuild the plugin with the compiler and libraries substruct was "
+          "built with",
+          built_with, kBuildFingerprint);
       return info;
     }
     if (!library.has(kDescriptorSymbol)) {
@@ -239,6 +254,7 @@ std::unique_ptr<Component> PluginHost::create_component(const std::string& name,
   const PluginDescriptor& descriptor = find(name, kind);
   std::unique_ptr<Component> object = descriptor.create(context);
   if (!object) throw Error(fmt::format("plugin '{}' failed to create its object", name));
+  object->plugin_name_ = name;
   return object;
 }
 

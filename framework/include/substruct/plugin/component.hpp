@@ -1,5 +1,6 @@
 #pragma once
 /// The common base of every object a plugin creates (a coupling method, a solver, a load…).
+#include <string>
 
 namespace substruct {
 
@@ -11,6 +12,14 @@ class Component {
   Component() = default;
   Component(const Component&) = delete;
   Component& operator=(const Component&) = delete;
+
+  /// The plugin that created this object (set by PluginHost::create; empty for an object made
+  /// otherwise), for messages.
+  const std::string& plugin_name() const { return plugin_name_; }
+
+ private:
+  friend class PluginHost;
+  std::string plugin_name_;
 };
 
 }  // namespace substruct

@@ -6,6 +6,7 @@
 #include <boost/dll/alias.hpp>
 
 #include "substruct/config/option_table.hpp"
+#include "substruct/plugin/build_fingerprint.hpp"
 #include "substruct/plugin/component.hpp"
 #include "substruct/plugin/plugin_kind.hpp"
 
@@ -15,9 +16,10 @@ class Config;
 
 /// Bumped whenever a plugin-visible interface or struct changes layout or meaning. The host
 /// refuses plugins built against another version.
-// 3: reduced geometry, PrecomputeStats, interface_gap; 4: a plugin's options are an OptionTable
-// (key, type, default, unit, help, choices, bounds) instead of a Boost options_description.
-inline constexpr int kPluginAbiVersion = 4;
+// 3: reduced geometry, PrecomputeStats, interface_gap; 4: build fingerprint, stats in core;
+// 5: a plugin's options are an OptionTable (key, type, default, unit, help, choices, bounds)
+// instead of a Boost options_description.
+inline constexpr int kPluginAbiVersion = 5;
 
 /// What a factory receives: the validated configuration (the plugin reads its own section
 /// through its OptionSet, and any framework section it needs through the framework's).
@@ -40,14 +42,17 @@ struct PluginDescriptor {
 
 }  // namespace substruct
 
-/// Exports `descriptor_function` (a function returning `const PluginDescriptor&`) and the ABI
-/// version through Boost.DLL aliases. Use exactly once per plugin library, at namespace scope.
-#define SUBSTRUCT_PLUGIN(descriptor_function)                                  \
-  namespace substruct_plugin_exports {                                         \
-  const int abi_version = ::substruct::kPluginAbiVersion;                      \
-  inline const ::substruct::PluginDescriptor* descriptor_pointer() {           \
-    return &descriptor_function();                                             \
-  }                                                                            \
-  }                                                                            \
-  BOOST_DLL_ALIAS(substruct_plugin_exports::abi_version, substruct_plugin_abi) \
+/// Exports `descriptor_function` (a function returning `const PluginDescriptor&`), the ABI
+/// version and the build fingerprint (plugin/build_fingerprint.hpp) through Boost.DLL aliases.
+/// Use exactly once per plugin library, at namespace scope.
+#define SUBSTRUCT_PLUGIN(descriptor_function)                                          \
+  namespace substruct_plugin_exports {                                                 \
+  const int abi_version = ::substruct::kPluginAbiVersion;                              \
+  const char* const build_fingerprint = SUBSTRUCT_BUILD_FINGERPRINT;                   \
+  inline const ::substruct::PluginDescriptor* descriptor_pointer() {                   \
+    return &descriptor_function();                                                     \
+  }                                                                                    \
+  }                                                                                    \
+  BOOST_DLL_ALIAS(substruct_plugin_exports::abi_version, substruct_plugin_abi)         \
+  BOOST_DLL_ALIAS(substruct_plugin_exports::build_fingerprint, substruct_plugin_build) \
   BOOST_DLL_ALIAS(substruct_plugin_exports::descriptor_pointer, substruct_plugin_descriptor)
