@@ -52,8 +52,7 @@ std::unique_ptr<LinearSolver> analysed(const std::string& linear, const System& 
       {{"solvers.linear", linear, "bench"}, {"block-cholesky.ordering", ordering, "bench"}},
       std::filesystem::temp_directory_path(), host());
   std::unique_ptr<LinearSolver> solver = SolverProvider(host(), config).linear();
-  solver->set_blocks(s.blocks);
-  solver->analyze(s.A, MatrixProperties{});
+  solver->analyze(s.A, MatrixProperties{true, true, s.blocks});
   return solver;
 }
 

@@ -80,7 +80,9 @@ class FullCoupling final : public CouplingMethod {
     lumped_ = settings.mass == MassMatrix::lumped;
   }
 
-  void precompute(const PrecomputeContext& context) override {
+ protected:
+  // The hooks the framework calls in order, once it has checked their inputs.
+  void do_precompute(const PrecomputeContext& context) override {
     const Scene& scene = context.scene;
     const auto start = std::chrono::steady_clock::now();
     integrator_.reset();  // it refers to the solver and the model replaced below
@@ -110,26 +112,15 @@ class FullCoupling final : public CouplingMethod {
     step_ = 0;
   }
 
-  void reset(const Eigen::VectorXd& u0, const Eigen::VectorXd& v0) override {
-    require_precomputed("reset");
+  void do_reset(const Eigen::VectorXd& u0, const Eigen::VectorXd& v0) override {
     integrator_->set_state(u0, v0);
     step_ = 0;
   }
 
-  void step(double dt, const ExternalForces& forces, StepStats& stats) override {
-    require_precomputed("step");
+  void do_step(double dt, const ExternalForces& forces, StepStats& stats) override {
     ++step_;
     // f_ext = M g + point forces + nodal forces
     Eigen::VectorXd f_ext = gravity_columns_ * forces.gravity;
-    for (const PointForce& p : forces.point_forces)
-      if (p.vertex < 0 || p.vertex >= rest_.rows())
-        throw Error(
-            fmt::format("full: a point force acts on vertex {}, which the mesh ({} "
-                        "vertices) does not have",
-                        p.vertex, rest_.rows()));
-    if (forces.nodal.size() != 0 && forces.nodal.size() != f_ext.size())
-      throw Error(fmt::format("full: the nodal forces have {} entries, the mesh has {} DOFs",
-                              forces.nodal.size(), f_ext.size()));
     forces.add_concentrated_to(f_ext);
     NewtonReport report;
     try {
@@ -164,20 +155,17 @@ class FullCoupling final : public CouplingMethod {
     }
   }
 
-  void positions(Points& x) const override {
-    require_precomputed("positions");
+  void do_positions(Points& x) const override {
     x = rest_;
     flat(x) += integrator_->displacement();  // x = X + u
   }
 
-  void velocities(Points& v) const override {
-    require_precomputed("velocities");
+  void do_velocities(Points& v) const override {
     v.resize(rest_.rows(), 3);
     flat(v) = integrator_->velocity();
   }
 
-  Energies energies(const Vec3& gravity) const override {
-    require_precomputed("energies");
+  Energies do_energies(const Vec3& gravity) const override {
     Energies e;
     e.kinetic = integrator_->kinetic_energy();  // ½ vᵀ M v
     e.elastic = integrator_->elastic_energy();  // E(u)
@@ -187,13 +175,9 @@ class FullCoupling final : public CouplingMethod {
     return e;
   }
 
-  Index dofs() const override { return integrator_ ? integrator_->dofs().num_free() : 0; }
+  Index do_dofs() const override { return integrator_->dofs().num_free(); }
 
  private:
-  void require_precomputed(const char* what) const {
-    if (!integrator_) throw Error(fmt::format("full: {}() before precompute()", what));
-  }
-
   IntegratorSettings settings_;
   bool lumped_ = false;
   Points rest_;

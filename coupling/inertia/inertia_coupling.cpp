@@ -134,7 +134,7 @@ struct DomainState {
   Eigen::VectorXd f, f_sys;
 };
 
-class InertiaCoupling final : public CouplingMethod {
+class InertiaCoupling final : public ReducedCouplingMethod {
  public:
   explicit InertiaCoupling(const Config& config)
       : reduction_(ReductionSettings::from_config(config)),
@@ -157,66 +157,61 @@ class InertiaCoupling final : public CouplingMethod {
     }
   }
 
-  bool can_run(const Scene& scene, std::string& reason) const override {
+ protected:
+  // The hooks the framework calls in order, once it has checked their inputs.
+  CanRun check_scene(const Scene& scene) const override {
     const DomainGraph& g = scene.graph;
     if (!g.is_tree()) {
       const std::vector<int> cycle = g.find_cycle();
       if (!cycle.empty()) {
         std::string path;
         for (int c : cycle) path += fmt::format("{} → ", c);
-        reason = fmt::format(
+        return CanRun::no(fmt::format(
             "the domain graph has a cycle {}{}; inertia coupling needs a tree: set [scene] "
             "resolve_loops = spanning-tree or merge domains",
-            path, cycle.front());
-        return false;
+            path, cycle.front()));
       }
       std::string parts;
       for (const auto& component : g.connected_components())
         parts += fmt::format(" {{{}}}", fmt::join(component, " "));
-      reason = fmt::format(
+      return CanRun::no(fmt::format(
           "the domain graph falls apart into {} components{}; inertia coupling needs one "
           "connected tree: merge domains or choose a partition whose domains touch",
-          g.connected_components().size(), parts);
-      return false;
+          g.connected_components().size(), parts));
     }
     for (const DomainEdge& e : g.edges()) {
       const Interface& itf =
           scene.decomposition.interfaces.at(static_cast<std::size_t>(e.interface));
       if (itf.vertices.size() < 3 || itf.rank < 2) {
-        reason = fmt::format(
+        return CanRun::no(fmt::format(
             "the interface between domains {} and {} is degenerate ({} vertices {}); inertia "
             "coupling needs at least 3 non-collinear interface vertices: merge the two domains or "
             "choose another partition",
             itf.a, itf.b, itf.vertices.size(),
-            itf.rank == 0 ? "at one point" : (itf.rank == 1 ? "on a line" : "in all"));
-        return false;
+            itf.rank == 0 ? "at one point" : (itf.rank == 1 ? "on a line" : "in all")));
       }
     }
     if (reduction_.boundary != BoundaryPolicy::parent_interface) {
-      reason =
+      return CanRun::no(
           "inertia coupling needs each domain's basis fixed at the interface to its parent: set "
-          "[reduction] boundary = parent-interface";
-      return false;
+          "[reduction] boundary = parent-interface");
     }
     if (settings_.root == RootOption::free_flying && !scene.fixed_vertices.empty()) {
-      reason =
+      return CanRun::no(
           "inertia.root = free-flying needs a scene without fixed vertices (remove [scene] fixed "
-          "or use root = auto)";
-      return false;
+          "or use root = auto)");
     }
     for (Index d : settings_.rigid_domains)
       if (d < 0 || d >= scene.num_domains()) {
-        reason = fmt::format("inertia.rigid_domains names domain {}, but the scene has {} domains",
-                             d, scene.num_domains());
-        return false;
+        return CanRun::no(
+            fmt::format("inertia.rigid_domains names domain {}, but the scene has {} domains", d,
+                        scene.num_domains()));
       }
-    return true;
+    return CanRun::yes();
   }
 
-  void precompute(const PrecomputeContext& context) override {
+  void do_precompute(const PrecomputeContext& context) override {
     const Scene& scene = context.scene;
-    std::string reason;
-    if (!can_run(scene, reason)) throw Error("inertia: " + reason);
     scene_ = &scene;
     const auto start = Clock::now();
     ModelCache cache(reduction_.cache ? context.cache_dir : std::filesystem::path());
@@ -267,17 +262,14 @@ class InertiaCoupling final : public CouplingMethod {
         tree_.domains.size() - 1, planar, max_depth(), scene.root,
         root_kind_ == RootKind::fixed ? "fixed" : "free-flying",
         settings_.lumping == Lumping::interface ? "interface (L1)" : "centre-of-mass (L2)",
-        dofs(), seconds_since(frames_start), tree_.shared_integrals,
+        do_dofs(), seconds_since(frames_start), tree_.shared_integrals,
         std::chrono::duration<double>(frames_start - start).count());
-    reset({}, {});
+    do_reset({}, {});
   }
 
-  void reset(const Eigen::VectorXd& u0, const Eigen::VectorXd& v0) override {
-    require_precomputed("reset");
+  void do_reset(const Eigen::VectorXd& u0, const Eigen::VectorXd& v0) override {
     const Scene& scene = *scene_;
     const Index n = scene.mesh.num_vertices();
-    if ((u0.size() != 0 && u0.size() != 3 * n) || (v0.size() != 0 && v0.size() != 3 * n))
-      throw Error(fmt::format("inertia: reset() needs 3N = {} entries (or none)", 3 * n));
     const Eigen::VectorXd u = u0.size() ? u0 : Eigen::VectorXd::Zero(3 * n);
     const Eigen::VectorXd v = v0.size() ? v0 : Eigen::VectorXd::Zero(3 * n);
     step_ = 0;
@@ -332,25 +324,16 @@ class InertiaCoupling final : public CouplingMethod {
     }
   }
 
-  void step(double dt, const ExternalForces& forces, StepStats& stats) override {
-    require_precomputed("step");
+  void do_step(double dt, const ExternalForces& forces, StepStats& stats) override {
     const Scene& scene = *scene_;
     ++step_;
     double t_frames = 0, t_sys = 0, t_dyn = 0;
     auto t0 = Clock::now();
     const std::size_t d = tree_.domains.size();
     const Index n = scene.mesh.num_vertices();
-    if (forces.nodal.size() != 0 && forces.nodal.size() != 3 * n)
-      throw Error(fmt::format("inertia: the nodal forces have {} entries, the mesh has {} DOFs",
-                              forces.nodal.size(), 3 * n));
     // Concentrated forces per domain: (global vertex, world force).
     concentrated_.assign(d, {});
     for (const PointForce& p : forces.point_forces) {
-      if (p.vertex < 0 || p.vertex >= n)
-        throw Error(
-            fmt::format("inertia: a point force acts on vertex {}, which the mesh ({} "
-                        "vertices) does not have",
-                        p.vertex, n));
       const int i = scene.vertex_domain[static_cast<std::size_t>(p.vertex)];
       if (i >= 0) concentrated_[static_cast<std::size_t>(i)].emplace_back(p.vertex, p.force);
     }
@@ -507,8 +490,7 @@ class InertiaCoupling final : public CouplingMethod {
     }
   }
 
-  Energies energies(const Vec3& gravity) const override {
-    require_precomputed("energies");
+  Energies do_energies(const Vec3& gravity) const override {
     Energies e;
     for (const InertiaDomain& dom : tree_.domains) {
       const DomainState& s = states_[static_cast<std::size_t>(dom.id)];
@@ -529,8 +511,7 @@ class InertiaCoupling final : public CouplingMethod {
 
   // The copies of an interface vertex (one per domain it belongs to) are apart by the mismatch
   // of the domains' deformations; positions() shows their average.
-  double interface_gap() const override {
-    require_precomputed("interface_gap");
+  double do_interface_gap() const override {
     const Index n = scene_->mesh.num_vertices();
     Points first(n, 3);
     std::vector<char> seen(static_cast<std::size_t>(n), 0);
@@ -550,19 +531,16 @@ class InertiaCoupling final : public CouplingMethod {
     return gap;
   }
 
-  Index dofs() const override {
+  Index do_dofs() const override {
     Index total = 0;
     for (const InertiaDomain& dom : tree_.domains) total += dom.r();
     return total + (root_kind_ == RootKind::free_flying && !tree_.domains.empty() ? 6 : 0);
   }
 
-  const ReducedGeometry* reduced_geometry() const override {
-    return scene_ != nullptr ? &geometry_ : nullptr;
-  }
+  const ReducedGeometry& layout() const override { return geometry_; }
 
   // x = p + R (X̄ + U q), v = R (ν + ω × (X̄ + U q) + U q̇) per domain, shared vertices averaged.
-  void domain_poses(std::vector<DomainPose>& poses) const override {
-    require_precomputed("domain_poses");
+  void poses(std::vector<DomainPose>& poses) const override {
     poses.resize(states_.size());
     for (std::size_t i = 0; i < states_.size(); ++i) {
       const DomainState& s = states_[i];
@@ -576,10 +554,6 @@ class InertiaCoupling final : public CouplingMethod {
   }
 
  private:
-  void require_precomputed(const char* what) const {
-    if (scene_ == nullptr) throw Error(fmt::format("inertia: {}() before precompute()", what));
-  }
-
   int max_depth() const {
     int depth = 0;
     for (int k : tree_.tree.depth) depth = std::max(depth, k);

@@ -63,15 +63,28 @@ struct Spring {
   Index la = 0, lb = 0;
 };
 
-class SpringCoupling final : public CouplingMethod {
+class SpringCoupling final : public ReducedCouplingMethod {
  public:
   // 2. The factory's object reads its settings from the validated config.
   explicit SpringCoupling(const Config& config)
       : reduction_(ReductionSettings::from_config(config)),
+        boundary_set_(config.set_by_user("reduction.boundary")),
         k_(spring_options().read(config).stiffness) {}
 
+ protected:
+  // The framework calls the hooks below in order (precompute, reset, step…) once it has checked
+  // their inputs: a hook never sees a bad dt, a force on a vertex that does not exist, or a call
+  // out of order.
+  // A [reduction] key the method cannot honour is refused, not ignored: the domains' bases are
+  // fixed at the scene's fixed vertices inside them (boundary = fixed-vertices).
+  CanRun check_scene(const Scene& /*scene*/) const override {
+    if (boundary_set_ && reduction_.boundary != BoundaryPolicy::fixed_vertices)
+      return CanRun::no("spring-coupling needs [reduction] boundary = fixed-vertices");
+    return CanRun::yes();
+  }
+
   // 3. Offline work: reduced models per domain (cached), the springs, the block system.
-  void precompute(const PrecomputeContext& context) override {
+  void do_precompute(const PrecomputeContext& context) override {
     const Scene& scene = context.scene;
     scene_ = &scene;
     ModelCache cache(reduction_.cache ? context.cache_dir : std::filesystem::path());
@@ -100,17 +113,17 @@ class SpringCoupling final : public CouplingMethod {
     geometry_ = floating_layout(scene.mesh.vertices, domains_);
     log::info("spring-coupling: {} domains, {} springs of {:.3g} N/m, {} unknowns per step",
               domains_.size(), springs_.size(), k_, system_.size());
-    reset({}, {});
+    do_reset({}, {});
   }
 
-  void reset(const Eigen::VectorXd& u0, const Eigen::VectorXd& v0) override {
+  void do_reset(const Eigen::VectorXd& u0, const Eigen::VectorXd& v0) override {
     motion_ = floating_motion_from(domains_, scene_->mesh.num_vertices(), u0, v0);
     acceleration_.assign(domains_.size(), {Vec3::Zero(), Vec3::Zero()});
     step_ = 0;
   }
 
   // 4. One step: the domains' own terms from the framework, the springs' terms, one solve.
-  void step(double dt, const ExternalForces& forces, StepStats& stats) override {
+  void do_step(double dt, const ExternalForces& forces, StepStats& stats) override {
     ++step_;
     auto t0 = Clock::now();
     const DomainStepState state{&motion_, &acceleration_, scene_->rayleigh_mass,
@@ -123,8 +136,7 @@ class SpringCoupling final : public CouplingMethod {
     Eigen::VectorXd y;
     try {
       if (!analyzed_) {
-        solver_->set_blocks(system_.structure());
-        solver_->analyze(A, MatrixProperties{true, true});
+        solver_->analyze(A, MatrixProperties{true, true, system_.structure()});
         analyzed_ = true;
       }
       solver_->factorize(A);
@@ -138,23 +150,19 @@ class SpringCoupling final : public CouplingMethod {
     advance_floating_domains(domains_, system_, y, dt, true, true, step_, motion_, acceleration_);
   }
 
-  // 5. Outputs: with the layout and the poses, the framework computes the positions and
-  //    velocities (its geometry kernel; the copies of an interface vertex averaged) for
-  //    positions(), velocities(), the viewer and the geometry plugins; then energies and the gap
-  //    the springs leave.
-  const ReducedGeometry* reduced_geometry() const override {
-    return scene_ != nullptr ? &geometry_ : nullptr;
-  }
-  void domain_poses(std::vector<DomainPose>& poses) const override {
-    floating_poses(motion_, poses);
-  }
-  Energies energies(const Vec3& gravity) const override {
+  // 5. Outputs: with the layout and the poses (ReducedCouplingMethod), the framework computes
+  //    the positions and velocities (its geometry kernel; the copies of an interface vertex
+  //    averaged) for positions(), velocities(), the viewer and the geometry plugins; then
+  //    energies and the gap the springs leave.
+  const ReducedGeometry& layout() const override { return geometry_; }
+  void poses(std::vector<DomainPose>& poses) const override { floating_poses(motion_, poses); }
+  Energies do_energies(const Vec3& gravity) const override {
     Energies e = floating_energies(domains_, motion_, gravity);
     for (const Spring& s : springs_) e.elastic += 0.5 * k_ * stretch(s).squaredNorm();
     return e;
   }
-  Index dofs() const override { return system_.size(); }
-  double interface_gap() const override {
+  Index do_dofs() const override { return system_.size(); }
+  double do_interface_gap() const override {
     double gap = 0;
     for (const Spring& s : springs_) gap = std::max(gap, stretch(s).norm());
     return gap;
@@ -198,6 +206,7 @@ class SpringCoupling final : public CouplingMethod {
   }
 
   ReductionSettings reduction_;
+  bool boundary_set_ = false;
   double k_ = 0;
   const Scene* scene_ = nullptr;
   std::vector<FloatingDomain> domains_;

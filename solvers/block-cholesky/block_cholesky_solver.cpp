@@ -1,8 +1,8 @@
 // block-cholesky: the block-sparse direct linear solver of systems whose unknowns come in blocks
 // (one per domain) coupled along a block graph (the interfaces), like the coupling-elements
-// method's A Q' = b (Wu, Mukherjee & Wang 2015, §4.3). The caller declares the blocks with
-// set_blocks() before analyze(); without them analyze() is an error (this solver is not meant
-// for FEM matrices without a block structure: use cholmod there).
+// method's A Q' = b (Wu, Mukherjee & Wang 2015, §4.3). The caller passes the blocks to analyze()
+// (MatrixProperties::blocks); without them analyze() is an error (this solver is not meant for
+// FEM matrices without a block structure: use cholmod there).
 //
 // analyze(): the block elimination order (leaves first on a forest, which creates no fill;
 // minimum degree on the block graph when it has loops) and the symbolic block fill; A's pattern
@@ -71,26 +71,24 @@ class BlockCholeskySolver final : public LinearSolver {
  public:
   explicit BlockCholeskySolver(Ordering ordering) : ordering_(ordering) {}
 
-  void set_blocks(const BlockStructure& blocks) override {
-    graph_.emplace(blocks);
+  void analyze(const SparseMatrix& A, const MatrixProperties& properties) override {
     storage_.reset();
     factorized_ = false;
-  }
-
-  void analyze(const SparseMatrix& A, const MatrixProperties& properties) override {
-    if (!graph_)
+    graph_.reset();
+    if (properties.blocks.empty())
       throw Error(
-          "block-cholesky: no block structure: the caller must call set_blocks() (block "
-          "offsets and couplings, e.g. one block per domain) before analyze(); for a sparse "
-          "matrix without blocks use [solvers] linear = cholmod");
+          "block-cholesky: no block structure: the caller must pass the blocks to analyze() "
+          "(MatrixProperties::blocks: block offsets and couplings, e.g. one block per domain); "
+          "for a sparse matrix without blocks use [solvers] linear = cholmod");
+    graph_.emplace(properties.blocks);
     if (A.rows() != A.cols())
       throw Error(
           fmt::format("block-cholesky: the matrix must be square, got {}×{}", A.rows(), A.cols()));
     if (A.rows() != graph_->num_unknowns())
-      throw Error(fmt::format(
-          "block-cholesky: the matrix has {} rows but the {} blocks given to set_blocks() "
-          "hold {} unknowns",
-          A.rows(), graph_->num_blocks(), graph_->num_unknowns()));
+      throw Error(
+          fmt::format("block-cholesky: the matrix has {} rows but the {} blocks given to analyze() "
+                      "hold {} unknowns",
+                      A.rows(), graph_->num_blocks(), graph_->num_unknowns()));
     properties_ = properties;
     factorized_ = false;
     storage_.reset();
@@ -176,7 +174,7 @@ const PluginDescriptor& descriptor() {
       PluginKind::linear_solver,
       SUBSTRUCT_VERSION,
       "block-sparse Cholesky (block LU when not SPD) with dense blocks, ordered by the block "
-      "graph (leaves first on a tree: no fill); needs set_blocks()",
+      "graph (leaves first on a tree: no fill); needs the caller's block structure",
       &options,
       &create};
   return d;

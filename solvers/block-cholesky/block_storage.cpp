@@ -90,7 +90,7 @@ void BlockStorage::map_entries(const BlockGraph& graph, const SparseMatrix& A, E
       if (br != bc && !graph.coupled(br, bc))
         throw Error(fmt::format(
             "block-cholesky: A has an entry at ({}, {}) in block ({}, {}), but blocks {} and {} "
-            "are not coupled in the block structure given to set_blocks(); declare the "
+            "are not coupled in the block structure given to analyze(); declare the "
             "coupling or check the assembly",
             row, col, br, bc, br, bc));
       const auto entry = static_cast<int>(&it.value() - A.valuePtr());

@@ -317,15 +317,23 @@ TEST_F(InertiaCouplingTest, CycleAndComponentsAreRefused) {
       "inertia", PluginKind::coupling,
       PluginContext{Config::from_settings(beam("single"), dir_->path(), host_)});
   Scene cyclic;
+  cyclic.mesh = make_box_mesh(Vec3::Zero(), Vec3::Ones(), 1, 1, 1);
   cyclic.graph = DomainGraph(4, std::vector<std::pair<int, int>>{{0, 1}, {1, 2}, {2, 0}, {2, 3}});
-  std::string reason;
-  EXPECT_FALSE(method->can_run(cyclic, reason));
-  EXPECT_NE(reason.find("cycle 0 → 1 → 2 → 0"), std::string::npos) << reason;
-  EXPECT_NE(reason.find("resolve_loops = spanning-tree"), std::string::npos) << reason;
+  CanRun verdict = method->can_run(cyclic);
+  EXPECT_FALSE(verdict);
+  EXPECT_NE(verdict.reason.find("cycle 0 → 1 → 2 → 0"), std::string::npos) << verdict.reason;
+  EXPECT_NE(verdict.reason.find("resolve_loops = spanning-tree"), std::string::npos)
+      << verdict.reason;
   Scene apart;
+  apart.mesh = cyclic.mesh;
   apart.graph = DomainGraph(3, std::vector<std::pair<int, int>>{{0, 1}});
-  EXPECT_FALSE(method->can_run(apart, reason));
-  EXPECT_NE(reason.find("2 components {0 1} {2}"), std::string::npos) << reason;
+  verdict = method->can_run(apart);
+  EXPECT_FALSE(verdict);
+  EXPECT_NE(verdict.reason.find("2 components {0 1} {2}"), std::string::npos) << verdict.reason;
+  // A scene without a mesh is refused by the framework, before the method's own checks.
+  verdict = method->can_run(Scene{});
+  EXPECT_FALSE(verdict);
+  EXPECT_NE(verdict.reason.find("no vertices"), std::string::npos) << verdict.reason;
 }
 
 TEST_F(InertiaCouplingTest, FractureDetachesTheLeafWhichFallsWithG) {

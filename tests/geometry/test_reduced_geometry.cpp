@@ -213,7 +213,7 @@ TEST_F(GeometryPlugin, SimulationPositionsThroughThePluginEqualTheMethodsOwn) {
                     "--pull.vertices=982", "--pull.force=3 0 0"},
                    host_);
   Simulation sim(config, host_);
-  EXPECT_EQ(sim.method().reduced_geometry(), nullptr) << "no layout before precompute";
+  EXPECT_THROW((void)sim.method().reduced_geometry(), Error) << "no layout before precompute";
   sim.reset();
   ASSERT_NE(sim.method().reduced_geometry(), nullptr);
   StepStats stats;

@@ -74,6 +74,11 @@ double relative_error(const Eigen::VectorXd& x, const Eigen::VectorXd& reference
   return (x - reference).norm() / reference.norm();
 }
 
+MatrixProperties with_blocks(MatrixProperties properties, const BlockStructure& blocks) {
+  properties.blocks = blocks;
+  return properties;
+}
+
 class BlockCholeskyTest : public ::testing::Test {
  protected:
   // A solver chosen the way scenes choose it: [solvers] linear = NAME.
@@ -89,8 +94,7 @@ class BlockCholeskyTest : public ::testing::Test {
                                              const MatrixProperties& properties,
                                              const std::string& ordering = "auto") const {
     auto solver = make("block-cholesky", ordering);
-    solver->set_blocks(blocks);
-    solver->analyze(A, properties);
+    solver->analyze(A, with_blocks(properties, blocks));
     solver->factorize(A);
     return solver;
   }
@@ -148,8 +152,9 @@ TEST_F(BlockCholeskyTest, TreeOrderingOnAGraphWithALoopIsAnErrorNamingTheLoop) {
   const BlockStructure blocks = random_blocks(ring_graph(8), rng);
   const SparseMatrix A = random_block_matrix(blocks, true, rng);
   auto solver = make("block-cholesky", "tree");
-  solver->set_blocks(blocks);
-  const std::string message = error_message([&] { solver->analyze(A, MatrixProperties{}); });
+  const std::string message = error_message([&] {
+    solver->analyze(A, MatrixProperties{true, true, blocks});
+  });
   EXPECT_NE(message.find("without loops"), std::string::npos) << message;
   EXPECT_NE(message.find("0 – 1 – 2 – 3 – 4 – 5 – 6 – 7 – 0"), std::string::npos) << message;
 }
@@ -232,8 +237,7 @@ TEST_F(BlockCholeskyTest, ReadsOneTriangleOfASymmetricMatrix) {
   const SparseMatrix N = -A;
   const SparseMatrix lower = N.triangularView<Eigen::Lower>();
   auto cholesky = make("block-cholesky");
-  cholesky->set_blocks(blocks);
-  cholesky->analyze(lower, MatrixProperties{});
+  cholesky->analyze(lower, MatrixProperties{true, true, blocks});
   EXPECT_THROW(cholesky->factorize(lower), Error);
   Eigen::VectorXd x;
   block_solver(blocks, lower, MatrixProperties{true, false})->solve(b, x);
@@ -250,8 +254,7 @@ TEST_F(BlockCholeskyTest, NotPositiveDefiniteIsAnErrorNamingTheBlock) {
   // the order: the failure is in block 3.
   for (const std::string ordering : {"auto", "min-degree", "natural"}) {
     auto solver = make("block-cholesky", ordering);
-    solver->set_blocks(blocks);
-    solver->analyze(A, MatrixProperties{});
+    solver->analyze(A, MatrixProperties{true, true, blocks});
     const std::string message = error_message([&] { solver->factorize(A); });
     EXPECT_NE(message.find("not positive definite"), std::string::npos) << message;
     EXPECT_NE(message.find("in block 3 "), std::string::npos) << message;
@@ -268,8 +271,7 @@ TEST_F(BlockCholeskyTest, SingularPivotBlockInLuIsAnErrorNamingTheBlock) {
     for (SparseMatrix::InnerIterator it(A, col); it; ++it)
       if (it.row() < blocks.offsets[1]) it.valueRef() = 0;  // block (0, 0) = 0
   auto solver = make("block-cholesky", "natural");
-  solver->set_blocks(blocks);
-  solver->analyze(A, MatrixProperties{false, false});
+  solver->analyze(A, MatrixProperties{false, false, blocks});
   const std::string message = error_message([&] { solver->factorize(A); });
   EXPECT_NE(message.find("pivot block of block 0 "), std::string::npos) << message;
   EXPECT_NE(message.find("singular"), std::string::npos) << message;
@@ -285,14 +287,15 @@ TEST_F(BlockCholeskyTest, EntriesOutsideTheDeclaredCouplingsAreAnError) {
   B.coeffRef(c, r) = 0.5;
   B.makeCompressed();
   auto solver = make("block-cholesky");
-  solver->set_blocks(blocks);
   const std::string expected =
       "entry at (" + std::to_string(r) + ", " + std::to_string(c) + ") in block (4, 0)";
-  std::string message = error_message([&] { solver->analyze(B, MatrixProperties{}); });
+  std::string message = error_message([&] {
+    solver->analyze(B, MatrixProperties{true, true, blocks});
+  });
   EXPECT_NE(message.find(expected), std::string::npos) << message;
   EXPECT_NE(message.find("blocks 4 and 0 are not coupled"), std::string::npos) << message;
   // The same when a matrix with another pattern comes to factorize().
-  solver->analyze(A, MatrixProperties{});
+  solver->analyze(A, MatrixProperties{true, true, blocks});
   message = error_message([&] { solver->factorize(B); });
   EXPECT_NE(message.find(expected), std::string::npos) << message;
 }
@@ -303,12 +306,11 @@ TEST_F(BlockCholeskyTest, NeedsAValidBlockStructure) {
   const SparseMatrix A = random_block_matrix(blocks, true, rng);
   auto solver = make("block-cholesky");
   std::string message = error_message([&] { solver->analyze(A, MatrixProperties{}); });
-  EXPECT_NE(message.find("set_blocks()"), std::string::npos) << message;
+  EXPECT_NE(message.find("MatrixProperties::blocks"), std::string::npos) << message;
 
   const auto rejected = [&](BlockStructure s, const std::string& what) {
     const std::string m = error_message([&] {
-      solver->set_blocks(s);
-      solver->analyze(A, MatrixProperties{});
+      solver->analyze(A, MatrixProperties{true, true, s});
     });
     EXPECT_NE(m.find(what), std::string::npos) << m;
   };
@@ -332,10 +334,9 @@ TEST_F(BlockCholeskyTest, RefactorsWithTheSameAnalysis) {
   std::mt19937 rng(10);
   const BlockStructure blocks = random_blocks(grid_graph(3, 4), rng);
   auto solver = make("block-cholesky");
-  solver->set_blocks(blocks);
   Eigen::VectorXd x;
   EXPECT_THROW(solver->factorize(random_block_matrix(blocks, true, rng)), Error);  // no analysis
-  solver->analyze(random_block_matrix(blocks, true, rng), MatrixProperties{});
+  solver->analyze(random_block_matrix(blocks, true, rng), MatrixProperties{true, true, blocks});
   const FactorizationInfo analysed = solver->info();
   EXPECT_THROW(solver->solve(Eigen::VectorXd::Ones(blocks.offsets.back()), x), Error);
   for (int k = 0; k < 3; ++k) {

@@ -1,55 +1,150 @@
 #include "substruct/coupling/coupling_method.hpp"
 
+#include <cmath>
+
+#include <fmt/format.h>
+
 #include "substruct/core/error.hpp"
+#include "substruct/scene/scene.hpp"
 
 namespace substruct {
 
 namespace {
 
-// Adds `seconds` to the stage called `stage`, appended in first-use order.
-void add_stage(std::vector<std::pair<std::string, double>>& stages, const std::string& stage,
-               double seconds) {
-  for (auto& [name, value] : stages) {
-    if (name == stage) {
-      value += seconds;
-      return;
-    }
+const char* stage_name(CouplingMethod::Stage stage) {
+  switch (stage) {
+    case CouplingMethod::Stage::created:
+      return "created";
+    case CouplingMethod::Stage::precomputed:
+      return "precomputed";
+    case CouplingMethod::Stage::running:
+      return "reset";
   }
-  stages.emplace_back(stage, seconds);
+  return "?";
 }
 
-// The world positions (x) or velocities (v) of the reduced layout at the current poses.
-void reduced_state(const CouplingMethod& method, Points* x, Points* v) {
-  const ReducedGeometry* layout = method.reduced_geometry();
-  if (layout == nullptr)
-    throw Error(
-        "this coupling method has no reduced layout (not precomputed yet?) and does not "
-        "implement positions()/velocities()");
-  std::vector<DomainPose> poses;
-  method.domain_poses(poses);
-  reduced_world_state(*layout, poses, x, v);
+const char* needed_call(CouplingMethod::Stage stage) {
+  return stage == CouplingMethod::Stage::running ? "reset()" : "precompute()";
+}
+
+// Empty when `value` is 0 entries or 3N finite entries; else what is wrong with it.
+std::string check_full_space_vector(const Eigen::VectorXd& value, Index vertices) {
+  if (value.size() != 0 && value.size() != 3 * vertices)
+    return fmt::format("{} entries where the mesh has 3N = {} (give 3N or none)", value.size(),
+                       3 * vertices);
+  if (!value.allFinite()) return "not finite";
+  return "";
 }
 
 }  // namespace
 
+std::string CouplingMethod::prefix() const {
+  return plugin_name().empty() ? std::string("coupling method: ") : plugin_name() + ": ";
+}
+
+void CouplingMethod::require(Stage at_least, const char* call) const {
+  if (static_cast<int>(stage_) < static_cast<int>(at_least))
+    throw Error(fmt::format("{}{}() called before {} (the method is {})", prefix(), call,
+                            needed_call(at_least), stage_name(stage_)));
+}
+
+const Scene& CouplingMethod::scene() const {
+  require(Stage::precomputed, "scene");
+  return *scene_;
+}
+
+CanRun CouplingMethod::can_run(const Scene& scene) const {
+  if (scene.mesh.num_vertices() == 0 || scene.mesh.num_elements() == 0)
+    return CanRun::no("the scene's mesh has no vertices or no elements");
+  return check_scene(scene);
+}
+
+void CouplingMethod::precompute(const PrecomputeContext& context) {
+  if (stage_ != Stage::created)
+    throw Error(fmt::format("{}precompute() called twice (create a new method for another scene)",
+                            prefix()));
+  if (const CanRun verdict = can_run(context.scene); !verdict)
+    throw Error(prefix() + verdict.reason);
+  do_precompute(context);
+  scene_ = &context.scene;
+  stage_ = Stage::precomputed;
+}
+
+void CouplingMethod::reset(const Eigen::VectorXd& u0, const Eigen::VectorXd& v0) {
+  require(Stage::precomputed, "reset");
+  const Index n = scene_->mesh.num_vertices();
+  for (const auto& [name, value] : {std::pair{"u0", &u0}, std::pair{"v0", &v0}})
+    if (const std::string problem = check_full_space_vector(*value, n); !problem.empty())
+      throw Error(fmt::format("{}reset(): {}: {}", prefix(), name, problem));
+  do_reset(u0, v0);
+  stage_ = Stage::running;
+}
+
+void CouplingMethod::step(double dt, const ExternalForces& forces, StepStats& stats) {
+  require(Stage::running, "step");
+  if (!(dt > 0) || !std::isfinite(dt))
+    throw Error(fmt::format("{}step(): dt must be a finite number > 0, found {}", prefix(), dt));
+  const Index n = scene_->mesh.num_vertices();
+  if (!forces.gravity.allFinite())
+    throw Error(fmt::format("{}step(): gravity is not finite", prefix()));
+  for (const PointForce& p : forces.point_forces) {
+    if (p.vertex < 0 || p.vertex >= n)
+      throw Error(fmt::format("{}step(): a point force acts on vertex {}, the mesh has {}",
+                              prefix(), p.vertex, n));
+    if (!p.force.allFinite())
+      throw Error(
+          fmt::format("{}step(): the point force on vertex {} is not finite", prefix(), p.vertex));
+  }
+  if (const std::string problem = check_full_space_vector(forces.nodal, n); !problem.empty())
+    throw Error(fmt::format("{}step(): nodal forces: {}", prefix(), problem));
+  do_step(dt, forces, stats);
+}
+
 void CouplingMethod::positions(Points& x) const {
-  reduced_state(*this, &x, nullptr);
+  require(Stage::running, "positions");
+  do_positions(x);
 }
 
 void CouplingMethod::velocities(Points& v) const {
-  reduced_state(*this, nullptr, &v);
+  require(Stage::running, "velocities");
+  do_velocities(v);
 }
 
-bool CouplingMethod::can_run(const Scene& /*scene*/, std::string& /*reason*/) const {
-  return true;
+Energies CouplingMethod::energies(const Vec3& gravity) const {
+  require(Stage::running, "energies");
+  return do_energies(gravity);
 }
 
-void StepStats::add(const std::string& stage, double seconds) {
-  add_stage(stage_seconds, stage, seconds);
+Index CouplingMethod::dofs() const {
+  require(Stage::precomputed, "dofs");
+  return do_dofs();
 }
 
-void PrecomputeStats::add(const std::string& stage, double seconds) {
-  add_stage(stage_seconds, stage, seconds);
+const ReducedGeometry* CouplingMethod::reduced_geometry() const {
+  require(Stage::precomputed, "reduced_geometry");
+  return do_reduced_geometry();
+}
+
+void CouplingMethod::domain_poses(std::vector<DomainPose>& poses) const {
+  require(Stage::running, "domain_poses");
+  do_domain_poses(poses);
+}
+
+double CouplingMethod::interface_gap() const {
+  require(Stage::running, "interface_gap");
+  return do_interface_gap();
+}
+
+void ReducedCouplingMethod::do_positions(Points& x) const {
+  std::vector<DomainPose> current;
+  poses(current);
+  reduced_world_state(layout(), current, &x, nullptr);
+}
+
+void ReducedCouplingMethod::do_velocities(Points& v) const {
+  std::vector<DomainPose> current;
+  poses(current);
+  reduced_world_state(layout(), current, nullptr, &v);
 }
 
 }  // namespace substruct

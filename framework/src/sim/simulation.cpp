@@ -1,9 +1,11 @@
 #include "substruct/sim/simulation.hpp"
-#include "substruct/core/stopwatch.hpp"
+
+#include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdlib>
 
 #include <fmt/format.h>
 
@@ -12,6 +14,7 @@
 #include "substruct/core/flush_subnormals.hpp"
 #include "substruct/core/log.hpp"
 #include "substruct/core/progress.hpp"
+#include "substruct/core/stopwatch.hpp"
 #include "substruct/plugin/plugin_host.hpp"
 
 namespace substruct {
@@ -35,7 +38,19 @@ fs::path output_path(const Config& config, const Scene& scene) {
 fs::path cache_dir(const Config& config, const Scene& scene) {
   const fs::path dir = run_options().read(config).cache_dir;
   if (!dir.empty()) return dir;
-  return (scene.file.empty() ? fs::current_path() : scene.file.parent_path()) / ".substruct-cache";
+  // Beside the scene, unless that folder is read-only (a scene of an installed tree): then the
+  // user's cache folder.
+  const fs::path folder = scene.file.empty() ? fs::current_path() : scene.file.parent_path();
+  const fs::path beside = folder / ".substruct-cache";
+  if (::access(beside.c_str(), W_OK) == 0 ||
+      (!fs::exists(beside) && ::access(folder.c_str(), W_OK) == 0))
+    return beside;
+  const char* xdg = std::getenv("XDG_CACHE_HOME");
+  const char* home = std::getenv("HOME");
+  const fs::path user = xdg != nullptr && *xdg != '\0' ? fs::path(xdg)
+                        : home != nullptr              ? fs::path(home) / ".cache"
+                                                       : fs::temp_directory_path();
+  return user / "substruct" / "models";
 }
 
 Simulation::Simulation(const Config& config, const PluginHost& host)
@@ -45,10 +60,9 @@ Simulation::Simulation(const Config& config, const PluginHost& host)
       solvers_(host, config_) {
   method_name_ = coupling_options().read(config_).plugin;
   method_ = host.create<CouplingMethod>(method_name_, PluginKind::coupling, PluginContext{config_});
-  std::string reason;
-  if (!method_->can_run(scene_, reason))
-    throw Error(
-        fmt::format("coupling '{}' cannot run scene '{}': {}", method_name_, scene_.name, reason));
+  if (const CanRun verdict = method_->can_run(scene_); !verdict)
+    throw Error(fmt::format("coupling '{}' cannot run scene '{}': {}", method_name_, scene_.name,
+                            verdict.reason));
   for (const std::string& name : run_.loads)
     loads_.push_back({name, host.create<Load>(name, PluginKind::load, PluginContext{config_})});
   for (const std::string& name : run_.exporters)
@@ -61,6 +75,7 @@ Simulation::Simulation(const Config& config, const PluginHost& host)
 Simulation::~Simulation() = default;
 
 double Simulation::precompute() {
+  if (precomputed_) return 0;  // once per method (its stats are those of the first call)
   const auto start = Clock::now();
   precompute_stats_ = {};
   method_->precompute(
@@ -110,7 +125,9 @@ GeometrySolver& Simulation::geometry() {
 }
 
 const RenderSurface& Simulation::render_surface() {
-  if (!surface_) surface_ = substruct::render_surface(scene_);
+  if (!surface_)
+    surface_ =
+        substruct::render_surface(scene_.mesh, scene_.render_mesh ? &*scene_.render_mesh : nullptr);
   return *surface_;
 }
 

@@ -6,6 +6,8 @@
 #include <utility>
 #include <vector>
 
+#include "substruct/core/energies.hpp"
+#include "substruct/core/stage_timings.hpp"
 #include "substruct/core/types.hpp"
 #include "substruct/geometry/reduced_geometry.hpp"
 #include "substruct/loads/external_forces.hpp"
@@ -16,16 +18,6 @@ namespace substruct {
 struct Scene;
 class SolverProvider;
 
-/// What precompute() spent its time on, split into stages ("modes", "derivatives",
-/// "polynomial", "cache load", "integrals", "assembly" …), and how the domains got their models.
-struct PrecomputeStats {
-  std::vector<std::pair<std::string, double>> stage_seconds;
-  int models_computed = 0;   // reduced from scratch
-  int models_loaded = 0;     // read from the model cache
-  int models_instanced = 0;  // transformed from an identical domain's model
-  void add(const std::string& stage, double seconds);
-};
-
 /// Everything precompute() may use. The scene is fixed for the method's lifetime.
 struct PrecomputeContext {
   const Scene& scene;
@@ -34,64 +26,110 @@ struct PrecomputeContext {
   PrecomputeStats* stats = nullptr;  // filled when not null
 };
 
-/// Wall-clock split of one step into the parts the papers report (e.g. "dynamics",
-/// "coupling", "factorization", "solve", "geometry"), and solver iterations.
-struct StepStats {
-  std::vector<std::pair<std::string, double>> stage_seconds;
-  int iterations = 0;
-  void add(const std::string& stage, double seconds);
+/// Whether a method can simulate a scene; if not, why, in one sentence (e.g. "the domain graph
+/// has a cycle 2 → 5 → 7 → 2; inertia coupling needs a tree").
+struct CanRun {
+  bool ok = true;
+  std::string reason;
+
+  static CanRun yes() { return {}; }
+  static CanRun no(std::string why) { return {false, std::move(why)}; }
+  explicit operator bool() const { return ok; }
 };
 
-/// Energies of the current state [J]. external = potential of gravity (−Σ m g·x).
-struct Energies {
-  double kinetic = 0;
-  double elastic = 0;
-  double gravity = 0;
-  double total() const { return kinetic + elastic + gravity; }
-};
-
+/// The base of every coupling method. The public calls are the framework's: they own the
+/// lifecycle (can_run → precompute → reset → step …) and check what crosses the contract (the
+/// scene, the sizes of u₀ and v₀, dt, the external forces), each with one message naming the
+/// plugin, then call the protected hooks a plugin implements. A method whose state is domains in
+/// moving frames derives from ReducedCouplingMethod instead, which supplies positions and
+/// velocities from its reduced layout. The contract in words: framework/docs/coupling_contract.md.
 class CouplingMethod : public Component {
  public:
-  /// Whether this method can simulate `scene`; if not, `reason` says why in one sentence
-  /// (e.g. "the domain graph has a cycle 2 → 5 → 7 → 2; inertia coupling needs a tree").
-  virtual bool can_run(const Scene& scene, std::string& reason) const;
+  enum class Stage { created, precomputed, running };
 
-  /// Offline work: bases, factorizations, precomputed integrals. Called once, before reset().
-  virtual void precompute(const PrecomputeContext& context) = 0;
+  /// The framework's checks of the scene, then the method's own (check_scene()).
+  CanRun can_run(const Scene& scene) const;
+
+  /// Offline work: bases, factorizations, precomputed integrals. Once, first; refuses a scene
+  /// the method cannot run (Error with can_run's reason). The scene must outlive the method.
+  void precompute(const PrecomputeContext& context);
 
   /// Sets the state: full-space displacement u₀ and velocity v₀ (3N each, global vertex
-  /// numbering; empty = zero). Reduced methods project them onto their own coordinates.
-  virtual void reset(const Eigen::VectorXd& u0, const Eigen::VectorXd& v0) = 0;
+  /// numbering; empty = zero; finite). Reduced methods project them onto their own coordinates.
+  void reset(const Eigen::VectorXd& u0, const Eigen::VectorXd& v0);
 
-  /// Advances by dt under `forces` (constant over the step). May throw DivergenceError.
-  virtual void step(double dt, const ExternalForces& forces, StepStats& stats) = 0;
+  /// Advances by dt > 0 under `forces` (constant over the step; checked: finite, point forces on
+  /// existing vertices, nodal forces of 3N entries). May throw DivergenceError.
+  void step(double dt, const ExternalForces& forces, StepStats& stats);
 
-  /// World positions and velocities of every volumetric vertex (N×3, global numbering).
-  /// Where a method duplicates interface vertices, it returns their average.
-  /// By default (for methods with a reduced layout), the framework's geometry kernel on
-  /// reduced_geometry() and domain_poses(); methods without one implement them (Error otherwise).
-  virtual void positions(Points& x) const;
-  virtual void velocities(Points& v) const;
+  /// World positions and velocities of every volumetric vertex (N×3, global numbering), after
+  /// reset(). Where a method duplicates interface vertices, it returns their average.
+  void positions(Points& x) const;
+  void velocities(Points& v) const;
 
-  /// Energies of the current state under gravity g.
-  virtual Energies energies(const Vec3& gravity) const = 0;
+  /// Energies of the current state under gravity g, after reset().
+  Energies energies(const Vec3& gravity) const;
 
-  /// Number of degrees of freedom the method integrates.
-  virtual Index dofs() const = 0;
+  /// Number of degrees of freedom the method integrates, after precompute().
+  Index dofs() const;
 
-  /// A method whose state is domains in moving frames may expose its layout (valid after
-  /// precompute) and per-step poses: then the framework computes world positions and velocities
-  /// through the selected geometry plugin ([solvers] geometry) instead of positions() and
-  /// velocities(), which by default evaluate the same kernel (geometry/reduced_geometry.hpp).
-  /// Methods without one (e.g. full) return nullptr.
-  virtual const ReducedGeometry* reduced_geometry() const { return nullptr; }
-  /// One pose per domain of reduced_geometry(), for the current state.
-  virtual void domain_poses(std::vector<DomainPose>& /*poses*/) const {}
+  /// The reduced layout of a method derived from ReducedCouplingMethod (after precompute()):
+  /// the framework then computes world positions and velocities through the [solvers] geometry
+  /// plugin from it and domain_poses(). nullptr for other methods.
+  const ReducedGeometry* reduced_geometry() const;
+  /// One pose per domain of reduced_geometry(), for the current state (after reset()).
+  void domain_poses(std::vector<DomainPose>& poses) const;
 
   /// The largest distance [m] between copies of one vertex that the method keeps apart (a
   /// vertex on an interface simulated by two domains; each copy against the first domain's);
   /// 0 when every vertex has one position.
-  virtual double interface_gap() const { return 0; }
+  double interface_gap() const;
+
+  Stage stage() const { return stage_; }
+  /// The scene given to precompute().
+  const Scene& scene() const;
+
+ protected:
+  /// The method's own conditions on the scene (the framework's are checked before).
+  virtual CanRun check_scene(const Scene& /*scene*/) const { return CanRun::yes(); }
+  virtual void do_precompute(const PrecomputeContext& context) = 0;
+  virtual void do_reset(const Eigen::VectorXd& u0, const Eigen::VectorXd& v0) = 0;
+  virtual void do_step(double dt, const ExternalForces& forces, StepStats& stats) = 0;
+  virtual void do_positions(Points& x) const = 0;
+  virtual void do_velocities(Points& v) const = 0;
+  virtual Energies do_energies(const Vec3& gravity) const = 0;
+  virtual Index do_dofs() const = 0;
+  virtual double do_interface_gap() const { return 0; }
+
+  /// "<plugin>: " (or "coupling method: " for an object not made by the plugin host).
+  std::string prefix() const;
+
+ private:
+  friend class ReducedCouplingMethod;
+  virtual const ReducedGeometry* do_reduced_geometry() const { return nullptr; }
+  virtual void do_domain_poses(std::vector<DomainPose>& /*poses*/) const {}
+  void require(Stage at_least, const char* call) const;
+
+  Stage stage_ = Stage::created;
+  const Scene* scene_ = nullptr;
+};
+
+/// The base of methods whose state is domains in moving frames: they describe their layout
+/// (per domain: sorted global vertices, rest shape X̄ in the frame, basis U; valid after
+/// precompute) and one pose per domain per state (R, p, ν, ω, q, q̇), and the framework
+/// supplies world positions and velocities, x = p + R (X̄ + U q) and v = R (ν + ω × (X̄ + U q) +
+/// U q̇), shared vertices averaged (geometry/reduced_geometry.hpp), through the same kernel the
+/// geometry plugins use.
+class ReducedCouplingMethod : public CouplingMethod {
+ protected:
+  virtual const ReducedGeometry& layout() const = 0;
+  virtual void poses(std::vector<DomainPose>& poses) const = 0;
+
+ private:
+  void do_positions(Points& x) const final;
+  void do_velocities(Points& v) const final;
+  const ReducedGeometry* do_reduced_geometry() const final { return &layout(); }
+  void do_domain_poses(std::vector<DomainPose>& p) const final { poses(p); }
 };
 
 }  // namespace substruct

@@ -31,7 +31,7 @@ class BlockSystem {
 
   /// A as a sparse matrix with the fixed pattern (both triangles).
   SparseMatrix matrix() const;
-  /// The domain blocks and their couplings for LinearSolver::set_blocks (domains without
+  /// The domain blocks and their couplings for MatrixProperties::blocks (domains without
   /// unknowns left out).
   BlockStructure structure() const;
 

@@ -53,7 +53,8 @@ class Simulation {
   /// The [run] section of the config.
   const RunSettings& run_settings() const { return run_; }
 
-  /// Offline work of the method; returns its wall time [s].
+  /// Offline work of the method (once: later calls do nothing and return 0); returns its wall
+  /// time [s].
   double precompute();
   /// The stages of the last precompute() and where its models came from.
   const PrecomputeStats& precompute_stats() const { return precompute_stats_; }
@@ -138,7 +139,9 @@ class Simulation {
 /// [run] output resolved: relative to the working directory; default out/<scene>.pvd.
 std::filesystem::path output_path(const Config& config, const Scene& scene);
 
-/// [run] cache_dir resolved: relative to the scene file; default .substruct-cache beside it.
+/// [run] cache_dir resolved: relative to the scene file; default .substruct-cache beside it, or,
+/// when the scene's folder is read-only (an installed scene), $XDG_CACHE_HOME/substruct/models
+/// (~/.cache/substruct/models).
 std::filesystem::path cache_dir(const Config& config, const Scene& scene);
 
 }  // namespace substruct

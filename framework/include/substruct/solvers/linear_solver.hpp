@@ -9,17 +9,20 @@
 
 namespace substruct {
 
-/// What the caller knows about A.
-struct MatrixProperties {
-  bool symmetric = true;
-  bool positive_definite = true;
-};
-
-/// Optional block structure of A (e.g. one block per domain, [offsets[i], offsets[i+1])), and
-/// which blocks couple. Block solvers order and factor by it; others may ignore it.
+/// The block structure of A (e.g. one block per domain, [offsets[i], offsets[i+1])), and which
+/// blocks couple. Block solvers order and factor by it; others ignore it.
 struct BlockStructure {
   std::vector<Index> offsets;
   std::vector<std::pair<int, int>> couplings;
+  bool empty() const { return offsets.empty(); }
+};
+
+/// What the caller knows about A: symmetry, definiteness and, for a system of domain blocks
+/// coupled along the domain graph, its blocks (a block solver needs them; empty otherwise).
+struct MatrixProperties {
+  bool symmetric = true;
+  bool positive_definite = true;
+  BlockStructure blocks;
 };
 
 struct FactorizationInfo {
@@ -32,7 +35,6 @@ class LinearSolver : public Component {
   /// Symbolic analysis (ordering, elimination tree) of A's pattern; kept while the pattern of
   /// the matrices passed to factorize() stays the same.
   virtual void analyze(const SparseMatrix& A, const MatrixProperties& properties) = 0;
-  virtual void set_blocks(const BlockStructure& /*blocks*/) {}
   /// Numeric factorization. Throws Error when A is singular or, for a Cholesky solver, not
   /// positive definite.
   virtual void factorize(const SparseMatrix& A) = 0;
