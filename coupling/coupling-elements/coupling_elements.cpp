@@ -88,8 +88,7 @@ struct Solve {
   void run(const SparseMatrix& A, const BlockStructure& blocks, const Eigen::VectorXd& b,
            Eigen::VectorXd& x) {
     if (!analyzed) {
-      solver->set_blocks(blocks);
-      solver->analyze(A, MatrixProperties{symmetric, symmetric});
+      solver->analyze(A, MatrixProperties{symmetric, symmetric, blocks});
       analyzed = true;
     }
     solver->factorize(A);
@@ -97,31 +96,38 @@ struct Solve {
   }
 };
 
-class CouplingElements final : public CouplingMethod {
+class CouplingElements final : public ReducedCouplingMethod {
  public:
   explicit CouplingElements(const Config& config)
-      : reduction_(ReductionSettings::from_config(config)) {
+      : reduction_(ReductionSettings::from_config(config)),
+        boundary_set_(config.set_by_user("reduction.boundary")) {
     const CouplingElementsSettings settings = coupling_elements_options().read(config);
     scheme_ = settings.integration;
     cubature_ = settings;
     full_space_ = settings.full_space_domains;
   }
 
-  bool can_run(const Scene& scene, std::string& reason) const override {
+ protected:
+  // The hooks the framework calls in order, once it has checked their inputs.
+  CanRun check_scene(const Scene& scene) const override {
     if (reduction_.force_model == ForceModelKind::polynomial &&
-        scene.material_model != MaterialModel::stvk) {
-      reason =
+        scene.material_model != MaterialModel::stvk)
+      return CanRun::no(
           "the reduced StVK polynomials need [material] model = stvk (or "
-          "[reduction] force_model = cubature)";
-      return false;
-    }
-    return true;
+          "[reduction] force_model = cubature)");
+    // Each domain's basis is fixed at the scene's fixed vertices inside it, free-flying (rigid
+    // modes removed) elsewhere: that is boundary = fixed-vertices, whatever the default says.
+    if (boundary_set_ && reduction_.boundary != BoundaryPolicy::fixed_vertices)
+      return CanRun::no(fmt::format(
+          "coupling-elements fixes each domain's basis at the scene's fixed vertices inside it "
+          "(free-flying elsewhere), i.e. [reduction] boundary = fixed-vertices; it cannot honour "
+          "[reduction] boundary = {}",
+          to_string(reduction_.boundary)));
+    return CanRun::yes();
   }
 
-  void precompute(const PrecomputeContext& context) override {
+  void do_precompute(const PrecomputeContext& context) override {
     const Scene& scene = context.scene;
-    std::string reason;
-    if (!can_run(scene, reason)) throw Error("coupling-elements: " + reason);
     scene_ = &scene;
     ModelCache cache(reduction_.cache ? context.cache_dir : std::filesystem::path());
     std::vector<DomainModel> models;
@@ -177,19 +183,16 @@ class CouplingElements final : public CouplingMethod {
         "unknowns per step, {} scheme",
         domains_.size(), anchored, coupling_.size(), pairs.size(), system_.size(),
         scheme_ == Scheme::one_step ? "one-step" : "two-step");
-    reset({}, {});
+    do_reset({}, {});
   }
 
-  void reset(const Eigen::VectorXd& u0, const Eigen::VectorXd& v0) override {
-    require_precomputed("reset");
+  void do_reset(const Eigen::VectorXd& u0, const Eigen::VectorXd& v0) override {
     motion_ = floating_motion_from(domains_, scene_->mesh.num_vertices(), u0, v0);
     frame_acceleration_.assign(domains_.size(), {Vec3::Zero(), Vec3::Zero()});
     step_ = 0;
   }
 
-  void step(double dt, const ExternalForces& forces, StepStats& stats) override {
-    require_precomputed("step");
-    if (!(dt > 0)) throw Error("coupling-elements: dt must be > 0");
+  void do_step(double dt, const ExternalForces& forces, StepStats& stats) override {
     ++step_;
     auto t0 = Clock::now();
     if (scheme_ == Scheme::one_step) {
@@ -221,31 +224,20 @@ class CouplingElements final : public CouplingMethod {
     stats.add("two-step", seconds_since(t0));
   }
 
-  const ReducedGeometry* reduced_geometry() const override {
-    return scene_ != nullptr ? &geometry_ : nullptr;
-  }
+  const ReducedGeometry& layout() const override { return geometry_; }
 
-  void domain_poses(std::vector<DomainPose>& poses) const override {
-    require_precomputed("domain_poses");
-    floating_poses(motion_, poses);
-  }
+  void poses(std::vector<DomainPose>& poses) const override { floating_poses(motion_, poses); }
 
-  Energies energies(const Vec3& gravity) const override {
-    require_precomputed("energies");
+  Energies do_energies(const Vec3& gravity) const override {
     Energies e = floating_energies(domains_, motion_, gravity);
     e.elastic +=
         add_coupling_terms(coupling_, domains_, motion_, scene_->material_model, 0, nullptr);
     return e;
   }
 
-  Index dofs() const override { return system_.size(); }
+  Index do_dofs() const override { return system_.size(); }
 
  private:
-  void require_precomputed(const char* what) const {
-    if (scene_ == nullptr)
-      throw Error(fmt::format("coupling-elements: {}() before precompute()", what));
-  }
-
   // The step's system at the current state; the two parts timed into `stats` when given.
   void assemble(double dt, const ExternalForces& forces, StepStats* stats) {
     const DomainStepState state{&motion_, &frame_acceleration_, scene_->rayleigh_mass,
@@ -317,6 +309,7 @@ class CouplingElements final : public CouplingMethod {
   }
 
   ReductionSettings reduction_;
+  bool boundary_set_ = false;  // [reduction] boundary given by the user (checked in check_scene)
   Scheme scheme_ = Scheme::one_step;
   InterfaceCubatureSettings cubature_;
   std::vector<int> full_space_;  // domains simulated in full space

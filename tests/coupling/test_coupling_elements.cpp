@@ -6,6 +6,7 @@
 
 #include <cmath>
 #include <filesystem>
+#include <fstream>
 #include <memory>
 #include <random>
 #include <string>
@@ -21,6 +22,7 @@
 #include "substruct/bench/accuracy.hpp"
 #include "substruct/config/config.hpp"
 #include "substruct/core/error.hpp"
+#include "substruct/coupling/coupling_method.hpp"
 #include "substruct/fem/mass.hpp"
 #include "substruct/mesh/box_mesh.hpp"
 #include "substruct/mesh/mesh_io.hpp"
@@ -136,6 +138,71 @@ class CouplingElementsTest : public ::testing::Test {
   PluginHost host_{{SUBSTRUCT_PLUGIN_DIR}, false};
   static inline std::unique_ptr<testing::SuiteDir> dir_;
 };
+
+// The floating domains get their models from the framework's one model provider: instances share
+// their representative's model (when [reduction] instancing is on), the cache is used, and a
+// cache that cannot be written is a warning, not a failure.
+TEST_F(CouplingElementsTest, FloatingDomainsHonourInstancingAndTheCache) {
+  // The box cut at x = 0.2 into two halves of 4 × 2 × 2 cells: translated copies.
+  const TetMesh mesh = make_box_mesh(Vec3(0, 0, 0), Vec3(0.4, 0.1, 0.1), 8, 2, 2);
+  {
+    std::ofstream ids(*dir_ / "halves.domains");
+    for (Index e = 0; e < mesh.num_elements(); ++e) {
+      double x = 0;
+      for (int a = 0; a < 4; ++a) x += mesh.vertices(mesh.tets(e, a), 0) / 4;
+      ids << (x < 0.2 ? 0 : 1) << "\n";
+    }
+  }
+  const auto origins = [&](const std::vector<Setting>& extra, const fs::path& cache_dir) {
+    const Config c = config(box((*dir_ / "halves.domains").string()), extra);
+    const Scene scene = load_scene(c);
+    const SolverProvider solvers(host_, c);
+    ModelCache cache(cache_dir);
+    std::vector<DomainModel> models;
+    const auto domains = build_floating_domains(
+        scene, DomainSplit::elements, ReductionSettings::from_config(c), solvers, cache, models);
+    EXPECT_EQ(domains.size(), 2u);
+    std::vector<ModelOrigin> result;
+    for (const DomainModel& m : models) result.push_back(m.origin);
+    return result;
+  };
+  using O = ModelOrigin;
+  EXPECT_EQ(origins({}, {}), (std::vector<O>{O::computed, O::instance}));
+  EXPECT_EQ(origins({{"reduction.instancing", "false", "test"}}, {}),
+            (std::vector<O>{O::computed, O::computed}));
+  const fs::path cache_dir = *dir_ / "floating-cache";
+  EXPECT_EQ(origins({{"reduction.cache", "true", "test"}}, cache_dir),
+            (std::vector<O>{O::computed, O::instance}));
+  EXPECT_EQ(origins({{"reduction.cache", "true", "test"}}, cache_dir),
+            (std::vector<O>{O::cache, O::instance}));
+  // A cache folder that is a file: nothing can be stored, the models are computed all the same.
+  { std::ofstream(*dir_ / "not-a-folder") << "x"; }
+  EXPECT_EQ(origins({{"reduction.cache", "true", "test"}}, *dir_ / "not-a-folder"),
+            (std::vector<O>{O::computed, O::instance}));
+}
+
+// A [reduction] key the method cannot honour is refused in can_run, not ignored.
+TEST_F(CouplingElementsTest, RefusesABoundaryItCannotHonour) {
+  for (const std::string boundary : {"parent-interface", "free"}) {
+    const Config c = config(box("auto:2"), {{"reduction.boundary", boundary, "test"}});
+    const Scene scene = load_scene(c);
+    auto method =
+        host_.create<CouplingMethod>("coupling-elements", PluginKind::coupling, PluginContext{c});
+    const CanRun verdict = method->can_run(scene);
+    EXPECT_FALSE(verdict) << boundary;
+    EXPECT_NE(verdict.reason.find("cannot honour [reduction] boundary = " + boundary),
+              std::string::npos)
+        << verdict.reason;
+  }
+  for (const std::vector<Setting>& extra :
+       {std::vector<Setting>{},
+        std::vector<Setting>{{"reduction.boundary", "fixed-vertices", "t"}}}) {
+    const Config c = config(box("auto:2"), extra);
+    auto method =
+        host_.create<CouplingMethod>("coupling-elements", PluginKind::coupling, PluginContext{c});
+    EXPECT_TRUE(method->can_run(load_scene(c))) << method->can_run(load_scene(c)).reason;
+  }
+}
 
 TEST_F(CouplingElementsTest, StepMatrixIsSymmetricPositiveDefinite) {
   // App. B: every coupling term has its transpose in another equation — in any state. Positive

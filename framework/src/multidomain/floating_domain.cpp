@@ -21,37 +21,6 @@ namespace substruct {
 
 namespace {
 
-// The basis of domain d's sub-mesh: loaded from the cache or computed (and stored).
-DomainModel reduce(const FloatingDomain& d, const Scene& scene, const DomainBoundary& boundary,
-                   const ReductionSettings& settings, const SolverProvider& solvers,
-                   ModelCache& cache) {
-  const auto start = Clock::now();
-  DomainModel m;
-  m.domain = d.id;
-  m.representative = d.id;
-  const int r = settings.modes;
-  m.inputs_hash = model_inputs_hash(d.sub.mesh, scene.material_model, boundary, r, settings);
-  if (settings.cache) {
-    if (auto loaded = cache.load(m.inputs_hash, &d.sub.mesh)) {
-      m.model = std::make_shared<const ReducedModel>(std::move(*loaded));
-      m.origin = ModelOrigin::cache;
-      m.cache_file = cache.file(m.inputs_hash);
-      m.seconds = seconds_since(start);
-      log::info("domain {}: loaded from cache ({})", d.id, m.cache_file.string());
-      return m;
-    }
-  }
-  m.model = std::make_shared<const ReducedModel>(
-      compute_reduced_model(d.sub.mesh, scene.material_model, boundary, r, settings, solvers,
-                            fmt::format("domain {}", d.id)));
-  m.origin = r == 0 ? ModelOrigin::rigid : ModelOrigin::computed;
-  if (settings.cache && cache.enabled()) m.cache_file = cache.store(m.inputs_hash, *m.model);
-  m.seconds = seconds_since(start);
-  log::info("domain {}: computed in {:.3g} s ({} modes{})", d.id, m.seconds, r,
-            m.cache_file.empty() ? "" : ", cached");
-  return m;
-}
-
 // Each vertex goes to the domain owning most of the elements around it (ties: the lowest id):
 // at a branch's base the trunk keeps the vertices, so the trunk's own elements stay in one piece.
 std::vector<int> majority_owners(const TetMesh& mesh, const ElementPartition& partition) {
@@ -199,7 +168,9 @@ std::vector<FloatingDomain> build_floating_domains(const Scene& scene, DomainSpl
     }
   }
 
-  models.clear();
+  // The domains' own elements and boundary conditions, then every reduced basis through the one
+  // model provider (sizes, instancing, cache), then the rest of each domain.
+  std::vector<DomainBoundary> boundaries(domains.size());
   for (FloatingDomain& d : domains) {
     const auto& elements = own[static_cast<std::size_t>(d.id)];
     if (elements.empty())
@@ -232,9 +203,22 @@ std::vector<FloatingDomain> build_floating_domains(const Scene& scene, DomainSpl
             "other domains; fix vertices inside a domain",
             f, d.id));
     boundary.remove_rigid_modes = !d.anchored;
+    boundaries[static_cast<std::size_t>(d.id)] = boundary;
+  }
+  std::vector<ModelRequest> requests;
+  for (const FloatingDomain& d : domains)
+    if (!d.full_space)
+      requests.push_back({d.id, &d.sub.mesh, boundaries[static_cast<std::size_t>(d.id)]});
+  const std::vector<DomainModel> reduced =
+      provide_domain_models(requests, scene.material_model, settings, solvers, cache);
 
-    const DomainModel m = d.full_space ? full_space_model(d, scene, boundary)
-                                       : reduce(d, scene, boundary, settings, solvers, cache);
+  models.clear();
+  auto next_reduced = reduced.begin();
+  for (FloatingDomain& d : domains) {
+    const Index n = static_cast<Index>(d.global_vertex.size());
+    const DomainModel m =
+        d.full_space ? full_space_model(d, scene, boundaries[static_cast<std::size_t>(d.id)])
+                     : *next_reduced++;
     d.model = m.model;
     models.push_back(m);
 

@@ -114,69 +114,73 @@ DomainBoundary domain_boundary(const Scene& scene, const TreeView* tree, int dom
   return boundary;
 }
 
-std::vector<int> domain_mode_counts(const Scene& scene, const ReductionSettings& settings,
-                                    const std::vector<DomainBoundary>& boundaries) {
+namespace {
+
+// The basis size of each request: settings.modes (fixed) or mode_count over these meshes
+// (adaptive); 0 (rigid) when every vertex is fixed.
+std::vector<int> mode_counts(const std::vector<ModelRequest>& requests,
+                             const ReductionSettings& settings) {
   Index max_elements = 1;
-  for (const SubMesh& sub : scene.decomposition.domains)
-    max_elements = std::max(max_elements, sub.mesh.num_elements());
+  for (const ModelRequest& q : requests)
+    max_elements = std::max(max_elements, q.mesh->num_elements());
   std::vector<int> r;
-  for (const SubMesh& sub : scene.decomposition.domains) {
-    const auto d = static_cast<std::size_t>(sub.domain);
-    const bool all_fixed = Index(boundaries.at(d).fixed_vertices.size()) == sub.mesh.num_vertices();
-    if (all_fixed)
+  for (const ModelRequest& q : requests) {
+    if (Index(q.boundary.fixed_vertices.size()) == q.mesh->num_vertices())
       r.push_back(0);
     else if (settings.mode_count == ModeCountPolicy::fixed)
       r.push_back(settings.modes);
     else
-      r.push_back(mode_count(sub.mesh.num_elements(), max_elements, settings.r_max));
+      r.push_back(mode_count(q.mesh->num_elements(), max_elements, settings.r_max));
   }
   return r;
 }
 
-std::vector<DomainModel> build_domain_models(const Scene& scene, const ReductionSettings& settings,
-                                             const SolverProvider& solvers, ModelCache& cache) {
-  const auto start = Clock::now();
-  const int d = scene.num_domains();
-  const Decomposition& decomposition = scene.decomposition;
+// Fixed vertices on a point or a line leave the domain free to rotate about them.
+void check_boundary(const ModelRequest& q) {
+  const auto& fixed = q.boundary.fixed_vertices;
+  if (fixed.empty() || Index(fixed.size()) >= q.mesh->num_vertices()) return;
+  const int rank = affine_rank(q.mesh->vertices, fixed);
+  if (rank < 2)
+    throw Error(fmt::format(
+        "domain {}: its {} fixed vertices lie on a {}, which leaves it free to rotate; a basis "
+        "needs fixed vertices that span a plane (use [reduction] boundary = free, or fix more "
+        "vertices)",
+        q.domain, fixed.size(), rank == 0 ? "point" : "line"));
+}
 
-  // Boundary conditions, basis sizes, cache keys.
-  std::optional<TreeView> tree;
-  if (settings.boundary == BoundaryPolicy::parent_interface) {
-    try {
-      tree = scene.graph.rooted_at(scene.root);
-    } catch (const Error& e) {
-      throw Error(
-          fmt::format("[reduction] boundary = parent-interface needs a tree of domains: {} "
-                      "(or use boundary = free | fixed-vertices)",
-                      e.what()));
-    }
-  }
-  std::vector<DomainBoundary> boundaries;
-  for (int a = 0; a < d; ++a) {
-    boundaries.push_back(domain_boundary(scene, tree ? &*tree : nullptr, a, settings.boundary));
-    const SubMesh& sub = decomposition.domains[static_cast<std::size_t>(a)];
-    const auto& fixed = boundaries.back().fixed_vertices;
-    if (!fixed.empty() && Index(fixed.size()) < sub.mesh.num_vertices() &&
-        affine_rank(sub.mesh.vertices, fixed) < 2)
-      throw Error(fmt::format(
-          "domain {}: its {} fixed vertices lie on a {}, which leaves it free to rotate; a basis "
-          "needs fixed vertices that span a plane (use [reduction] boundary = free, or fix more "
-          "vertices)",
-          a, fixed.size(), affine_rank(sub.mesh.vertices, fixed) == 0 ? "point" : "line"));
-  }
-  const std::vector<int> r = domain_mode_counts(scene, settings, boundaries);
+}  // namespace
+
+std::vector<int> domain_mode_counts(const Scene& scene, const ReductionSettings& settings,
+                                    const std::vector<DomainBoundary>& boundaries) {
+  std::vector<ModelRequest> requests;
+  for (const SubMesh& sub : scene.decomposition.domains)
+    requests.push_back(
+        {sub.domain, &sub.mesh, boundaries.at(static_cast<std::size_t>(sub.domain))});
+  return mode_counts(requests, settings);
+}
+
+std::vector<DomainModel> provide_domain_models(const std::vector<ModelRequest>& requests,
+                                               MaterialModel material,
+                                               const ReductionSettings& settings,
+                                               const SolverProvider& solvers, ModelCache& cache) {
+  const auto start = Clock::now();
+  const auto d = static_cast<int>(requests.size());
+  for (const ModelRequest& q : requests) check_boundary(q);
+  const std::vector<int> r = mode_counts(requests, settings);
   std::vector<std::uint64_t> keys;
   std::vector<std::uint64_t> hashes;
+  std::vector<const TetMesh*> meshes;
   for (int a = 0; a < d; ++a) {
     const auto i = static_cast<std::size_t>(a);
-    keys.push_back(instancing_key(boundaries[i], r[i]));
-    hashes.push_back(model_inputs_hash(decomposition.domains[i].mesh, scene.material_model,
-                                       boundaries[i], r[i], settings));
+    keys.push_back(instancing_key(requests[i].boundary, r[i]));
+    hashes.push_back(
+        model_inputs_hash(*requests[i].mesh, material, requests[i].boundary, r[i], settings));
+    meshes.push_back(requests[i].mesh);
   }
 
   std::vector<InstanceClass> classes;
   if (settings.instancing) {
-    classes = find_instances(decomposition, keys);
+    classes = find_instances(meshes, keys);
   } else {
     for (int a = 0; a < d; ++a) classes.push_back(InstanceClass{{Instance{a, {}}}});
   }
@@ -185,14 +189,15 @@ std::vector<DomainModel> build_domain_models(const Scene& scene, const Reduction
   std::vector<DomainModel> result(static_cast<std::size_t>(d));
   StageTotals totals;
   std::size_t total_elements = 0;
-  for (const SubMesh& sub : decomposition.domains)
-    total_elements += static_cast<std::size_t>(sub.mesh.num_elements());
+  for (const TetMesh* mesh : meshes)
+    total_elements += static_cast<std::size_t>(mesh->num_elements());
   Progress progress("reduced models", total_elements);
 
   for (const InstanceClass& c : classes) {
-    const int rep = c.representative();
-    const auto ri = static_cast<std::size_t>(rep);
-    const SubMesh& sub = decomposition.domains[ri];
+    const auto ri = static_cast<std::size_t>(c.representative());
+    const TetMesh& mesh = *meshes[ri];
+    const DomainBoundary& boundary = requests[ri].boundary;
+    const int rep = requests[ri].domain;
     DomainModel& dm = result[ri];
     dm.domain = rep;
     dm.representative = rep;
@@ -201,16 +206,16 @@ std::vector<DomainModel> build_domain_models(const Scene& scene, const Reduction
     const std::string label = fmt::format("domain {}", rep);
     try {
       if (r[ri] == 0) {
-        dm.model = std::make_shared<ReducedModel>(compute_reduced_model(
-            sub.mesh, scene.material_model, boundaries[ri], 0, settings, solvers, label));
+        dm.model = std::make_shared<ReducedModel>(
+            compute_reduced_model(mesh, material, boundary, 0, settings, solvers, label));
         dm.origin = ModelOrigin::rigid;
         ++totals.rigid;
         log::info("domain {}: rigid (r = 0{})", rep,
-                  boundaries[ri].fixed_vertices.size() == std::size_t(sub.mesh.num_vertices())
+                  boundary.fixed_vertices.size() == std::size_t(mesh.num_vertices())
                       ? ", all vertices fixed"
                       : "");
       } else if (std::optional<ReducedModel> loaded =
-                     use_cache ? cache.load(hashes[ri], &sub.mesh) : std::nullopt) {
+                     use_cache ? cache.load(hashes[ri], &mesh) : std::nullopt) {
         dm.model = std::make_shared<ReducedModel>(std::move(*loaded));
         dm.origin = ModelOrigin::cache;
         dm.cache_file = cache.file(hashes[ri]);
@@ -218,8 +223,8 @@ std::vector<DomainModel> build_domain_models(const Scene& scene, const Reduction
         totals.load_seconds += seconds_since(domain_start);
         log::info("domain {}: loaded from cache ({})", rep, dm.cache_file.string());
       } else {
-        auto model = std::make_shared<ReducedModel>(compute_reduced_model(
-            sub.mesh, scene.material_model, boundaries[ri], r[ri], settings, solvers, label));
+        auto model = std::make_shared<ReducedModel>(
+            compute_reduced_model(mesh, material, boundary, r[ri], settings, solvers, label));
         dm.origin = ModelOrigin::computed;
         const ReducedBasis& b = model->basis;
         totals.modes += b.seconds_assembly + b.seconds_linear_modes;
@@ -250,14 +255,14 @@ std::vector<DomainModel> build_domain_models(const Scene& scene, const Reduction
       throw Error(fmt::format("{}: {}", label, message));
     }
     dm.seconds = seconds_since(domain_start);
-    progress.advance(static_cast<std::size_t>(sub.mesh.num_elements()));
+    progress.advance(static_cast<std::size_t>(mesh.num_elements()));
 
     for (std::size_t k = 1; k < c.members.size(); ++k) {
       const Instance& instance = c.members[k];
       const auto ii = static_cast<std::size_t>(instance.domain);
       const auto instance_start = Clock::now();
       DomainModel& im = result[ii];
-      im.domain = instance.domain;
+      im.domain = requests[ii].domain;
       im.representative = rep;
       im.transform = instance.transform;
       im.inputs_hash = hashes[ii];
@@ -271,10 +276,10 @@ std::vector<DomainModel> build_domain_models(const Scene& scene, const Reduction
       im.seconds = seconds_since(instance_start);
       ++totals.instances;
       totals.instance_seconds += im.seconds;
-      log::info("domain {}: instance of domain {} ({}; {})", instance.domain, rep,
+      log::info("domain {}: instance of domain {} ({}; {})", im.domain, rep,
                 dm.origin == ModelOrigin::cache ? "loaded from cache" : to_string(dm.origin),
                 describe(instance.transform));
-      progress.advance(static_cast<std::size_t>(decomposition.domains[ii].mesh.num_elements()));
+      progress.advance(static_cast<std::size_t>(meshes[ii]->num_elements()));
     }
   }
   progress.finish();
@@ -294,6 +299,27 @@ std::vector<DomainModel> build_domain_models(const Scene& scene, const Reduction
   log::info("reduced models of {} domain{} in {:.3g} s: {}", d, d == 1 ? "" : "s",
             seconds_since(start), parts);
   return result;
+}
+
+std::vector<DomainModel> build_domain_models(const Scene& scene, const ReductionSettings& settings,
+                                             const SolverProvider& solvers, ModelCache& cache) {
+  std::optional<TreeView> tree;
+  if (settings.boundary == BoundaryPolicy::parent_interface) {
+    try {
+      tree = scene.graph.rooted_at(scene.root);
+    } catch (const Error& e) {
+      throw Error(
+          fmt::format("[reduction] boundary = parent-interface needs a tree of domains: {} "
+                      "(or use boundary = free | fixed-vertices)",
+                      e.what()));
+    }
+  }
+  std::vector<ModelRequest> requests;
+  for (const SubMesh& sub : scene.decomposition.domains)
+    requests.push_back(
+        {sub.domain, &sub.mesh,
+         domain_boundary(scene, tree ? &*tree : nullptr, sub.domain, settings.boundary)});
+  return provide_domain_models(requests, scene.material_model, settings, solvers, cache);
 }
 
 void add_model_stats(const std::vector<DomainModel>& models, PrecomputeStats& stats) {

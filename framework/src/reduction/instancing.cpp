@@ -136,10 +136,10 @@ SimilarityFit snapped(SimilarityFit fit, const TetMesh& from, const TetMesh& to)
 
 }  // namespace
 
-std::vector<InstanceClass> find_instances(const Decomposition& decomposition,
+std::vector<InstanceClass> find_instances(const std::vector<const TetMesh*>& meshes,
                                           const std::vector<std::uint64_t>& keys,
                                           double tolerance) {
-  const int d = static_cast<int>(decomposition.domains.size());
+  const int d = static_cast<int>(meshes.size());
   if (!keys.empty() && static_cast<int>(keys.size()) != d)
     throw Error(fmt::format("find_instances: {} keys for {} domains", keys.size(), d));
 
@@ -147,15 +147,13 @@ std::vector<InstanceClass> find_instances(const Decomposition& decomposition,
   // first class whose representative it matches, else starts a class.
   std::map<std::pair<std::uint64_t, std::uint64_t>, std::vector<std::size_t>> buckets;
   std::vector<InstanceClass> classes;
-  std::vector<std::size_t> class_of(static_cast<std::size_t>(d));
   for (int a = 0; a < d; ++a) {
-    const TetMesh& mesh = decomposition.domains[static_cast<std::size_t>(a)].mesh;
+    const TetMesh& mesh = *meshes[static_cast<std::size_t>(a)];
     const std::uint64_t key = keys.empty() ? 0 : keys[static_cast<std::size_t>(a)];
     std::vector<std::size_t>& bucket = buckets[{structure_hash(mesh), key}];
     bool placed = false;
     for (std::size_t c : bucket) {
-      const TetMesh& rep =
-          decomposition.domains[static_cast<std::size_t>(classes[c].representative())].mesh;
+      const TetMesh& rep = *meshes[static_cast<std::size_t>(classes[c].representative())];
       if (!same_structure(rep, mesh)) continue;
       const SimilarityFit fit = snapped(fit_similarity(rep.vertices, mesh.vertices), rep, mesh);
       if (fit.max_residual <= tolerance * diagonal(mesh.vertices)) {
@@ -170,6 +168,14 @@ std::vector<InstanceClass> find_instances(const Decomposition& decomposition,
     }
   }
   return classes;
+}
+
+std::vector<InstanceClass> find_instances(const Decomposition& decomposition,
+                                          const std::vector<std::uint64_t>& keys,
+                                          double tolerance) {
+  std::vector<const TetMesh*> meshes;
+  for (const SubMesh& sub : decomposition.domains) meshes.push_back(&sub.mesh);
+  return find_instances(meshes, keys, tolerance);
 }
 
 ReducedModel instance_model(const ReducedModel& model, const SimilarityTransform& transform) {

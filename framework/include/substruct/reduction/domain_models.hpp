@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "substruct/config/reduction_settings.hpp"
-#include "substruct/coupling/coupling_method.hpp"
+#include "substruct/core/stage_timings.hpp"
 #include "substruct/domains/domain_graph.hpp"
 #include "substruct/reduction/domain_boundary.hpp"
 #include "substruct/reduction/instancing.hpp"
@@ -53,7 +53,28 @@ DomainBoundary domain_boundary(const Scene& scene, const TreeView* tree, int dom
 std::vector<int> domain_mode_counts(const Scene& scene, const ReductionSettings& settings,
                                     const std::vector<DomainBoundary>& boundaries);
 
-/// Every domain's reduced model, in domain order. Instance classes (settings.instancing) are
+/// What one domain's model is made from: its own mesh (local vertex numbering) and the boundary
+/// condition of its basis.
+struct ModelRequest {
+  int domain = 0;
+  const TetMesh* mesh = nullptr;
+  DomainBoundary boundary;
+};
+
+/// The one way to get reduced models, whatever the method's domains are: each request's basis
+/// size as the settings ask (modes, or mode_count = adaptive over these meshes; 0 when every
+/// vertex is fixed), instance classes among the requests (settings.instancing), each
+/// representative loaded from `cache` when it holds a trusted file for its inputs (settings.cache)
+/// or computed and stored (a store that fails is a warning), progress and one log line per domain
+/// (below). One result per request, in request order. Throws Error naming the domain when its
+/// fixed vertices lie on a point or a line, or when it cannot be reduced.
+std::vector<DomainModel> provide_domain_models(const std::vector<ModelRequest>& requests,
+                                               MaterialModel material,
+                                               const ReductionSettings& settings,
+                                               const SolverProvider& solvers, ModelCache& cache);
+
+/// Every domain's reduced model, in domain order: provide_domain_models on the scene's sub-meshes
+/// with the boundaries of settings.boundary. Instance classes (settings.instancing) are
 /// reduced once, by their representative; each representative's model is loaded from `cache`
 /// when it holds a trusted file for its inputs (settings.cache), else computed and stored.
 /// Logs one line per domain ("domain 3: loaded from cache (FILE)", "domain 3: computed in 1.2 s

@@ -57,6 +57,10 @@ struct InstanceClass {
 std::vector<InstanceClass> find_instances(const Decomposition& decomposition,
                                           const std::vector<std::uint64_t>& keys = {},
                                           double tolerance = 1e-9);
+/// The same over any list of meshes (domain ids = positions in the list).
+std::vector<InstanceClass> find_instances(const std::vector<const TetMesh*>& meshes,
+                                          const std::vector<std::uint64_t>& keys = {},
+                                          double tolerance = 1e-9);
 
 /// The model of a copy of `model`'s domain placed by x' = s R x + t (Zhao 2014, §4.2), derived
 /// without any solve. With the mass M' = s³ M (volume ∝ s³), the stiffness K' = s K (∇ ∝ 1/s,
