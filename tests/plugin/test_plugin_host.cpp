@@ -42,9 +42,10 @@ TEST(PluginHost, FindsTheBuiltInPluginsWithTheirKinds) {
     EXPECT_FALSE(table.caption.empty()) << table.section;
     for (const OptionInfo& option : table.options) {
       EXPECT_FALSE(option.help.empty()) << table.section << "." << option.key;
-      if (option.has_default)
+      if (option.has_default) {
         EXPECT_TRUE(canonical_value(option, option.default_text))
             << table.section << "." << option.key << " = " << option.default_text;
+      }
     }
   }
 }
