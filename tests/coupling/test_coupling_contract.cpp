@@ -19,6 +19,7 @@
 #include "substruct/plugin/plugin_host.hpp"
 #include "substruct/scene/scene.hpp"
 #include "substruct/solvers/solver_provider.hpp"
+#include "support/clamped_box_beam.hpp"
 #include "support/temp_dir_test.hpp"
 
 namespace substruct {
@@ -31,10 +32,7 @@ class CouplingContractTest : public ::testing::TestWithParam<std::string> {
  protected:
   static void SetUpTestSuite() {
     dir_ = std::make_unique<testing::SuiteDir>("CouplingContract");
-    const TetMesh mesh = make_box_mesh(Vec3(0, 0, 0), Vec3(1, 0.1, 0.1), 8, 2, 2);
-    write_veg(*dir_ / "beam.veg", mesh);
-    std::ofstream bou(*dir_ / "beam.bou");
-    for (Index v : mesh.vertex_sets.at("xmin")) bou << v + 1 << "\n";
+    testing::write_clamped_box_beam(dir_->path(), "beam", Vec3(1, 0.1, 0.1), 8, 2, 2);
   }
   static void TearDownTestSuite() { dir_.reset(); }
 

@@ -36,6 +36,7 @@
 #include "substruct/plugin/plugin_host.hpp"
 #include "substruct/scene/scene.hpp"
 #include "substruct/solvers/solver_provider.hpp"
+#include "support/clamped_box_beam.hpp"
 
 namespace substruct {
 namespace {
@@ -55,12 +56,9 @@ struct BeamSpec {
 
 // A box-mesh beam written as .veg + .bou (x = 0 face clamped, 1-based) into `dir`.
 fs::path write_beam(const fs::path& dir, const BeamSpec& spec) {
-  const TetMesh mesh =
-      make_box_mesh(Vec3(0, 0, 0), Vec3(kLength, kHeight, kHeight), spec.nx, spec.ny, spec.nz);
   const std::string stem = fmt::format("beam_{}x{}x{}", spec.nx, spec.ny, spec.nz);
-  write_veg(dir / (stem + ".veg"), mesh);
-  std::ofstream bou(dir / (stem + ".bou"));
-  for (Index v : mesh.vertex_sets.at("xmin")) bou << v + 1 << "\n";
+  testing::write_clamped_box_beam(dir, stem, Vec3(kLength, kHeight, kHeight), spec.nx, spec.ny,
+                                  spec.nz);
   return dir / (stem + ".veg");
 }
 
