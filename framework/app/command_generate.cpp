@@ -1,5 +1,5 @@
-// substruct generate flower|tree|beam --out DIR …: writes a mesh (.veg), its fixed vertices (.bou)
-// and a scene (.ini) that runs it.
+// substruct generate flower|tree|beam|bar|bimaterial-bar|torus-knot --out DIR …: writes a mesh
+// (.veg), its fixed vertices (.bou) and a scene (.ini) that runs it.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -17,7 +17,10 @@
 #include "substruct/mesh/box_mesh.hpp"
 #include "substruct/mesh/mesh_io.hpp"
 #include "substruct/reduction/mode_count.hpp"
+#include "substruct/scene/bar_generator.hpp"
+#include "substruct/scene/bimaterial_bar_generator.hpp"
 #include "substruct/scene/flower_generator.hpp"
+#include "substruct/scene/torus_knot_generator.hpp"
 #include "substruct/scene/tree_generator.hpp"
 
 namespace substruct::cli {
@@ -39,7 +42,8 @@ struct SceneOptions {
 };
 
 po::options_description scene_options(SceneOptions& s, const std::string& default_name,
-                                      const std::string& default_coupling = "full") {
+                                      const std::string& default_coupling = "full",
+                                      long default_steps = 200) {
   po::options_description d("output and run");
   d.add_options()("help,h", "print this help")("out", po::value<std::string>(&s.out)->required(),
                                                "folder of the scene file (.ini)")(
@@ -52,7 +56,7 @@ po::options_description scene_options(SceneOptions& s, const std::string& defaul
       "gravity", po::value<std::string>(&s.gravity)->default_value("0 -9.81 0"),
       "[gravity] acceleration [m/s²] (empty: no gravity)")(
       "dt", po::value<double>(&s.dt)->default_value(0.01, "0.01"), "[run] dt [s]")(
-      "steps", po::value<long>(&s.steps)->default_value(200), "[run] steps");
+      "steps", po::value<long>(&s.steps)->default_value(default_steps), "[run] steps");
   return d;
 }
 
@@ -90,7 +94,8 @@ std::string join(const std::vector<Index>& values) {
 void write_scene(const SceneOptions& s, const TetMesh& mesh, const std::vector<Index>& fixed,
                  const std::string& comment, const std::string& domains,
                  const std::vector<Index>& tracked, const std::string& tracked_comment,
-                 const std::string& pull_section = "", const std::string& reduction_section = "") {
+                 const std::string& pull_section = "", const std::string& reduction_section = "",
+                 const std::string& material_lines = "") {
   if (s.name.empty() || s.name.find('/') != std::string::npos)
     throw Error(fmt::format("generate: --name must be a file stem, found '{}'", s.name));
   if (!(s.dt > 0)) throw Error(fmt::format("generate: --dt must be > 0, found {}", s.dt));
@@ -124,7 +129,8 @@ void write_scene(const SceneOptions& s, const TetMesh& mesh, const std::vector<I
       "root = auto\n"
       "tracked_vertices = {}  # {}\n\n"
       "[material]\n"
-      "model = stvk\n\n"
+      "model = stvk\n"
+      "{}\n"
       "[coupling]\n"
       "plugin = {}\n\n"
       "{}"
@@ -132,8 +138,8 @@ void write_scene(const SceneOptions& s, const TetMesh& mesh, const std::vector<I
       "dt = {}\n"
       "steps = {}\n"
       "output = out/{}.pvd\n",
-      relative(veg), relative(bou), domains, join(tracked), tracked_comment, s.coupling,
-      reduction_section, s.dt, s.steps, s.name);
+      relative(veg), relative(bou), domains, join(tracked), tracked_comment, material_lines,
+      s.coupling, reduction_section, s.dt, s.steps, s.name);
   std::string loads;
   if (!s.gravity.empty()) loads += "gravity";
   if (!pull_section.empty()) loads += loads.empty() ? "pull" : " pull";
@@ -430,13 +436,206 @@ int generate_beam_scene(const Args& args) {
   return 0;
 }
 
+/// [material] Rayleigh damping of a generated scene: --rayleigh-mass, --rayleigh-stiffness.
+struct Damping {
+  double mass = 0;
+  double stiffness = 0;
+  void add_options(const ShapeOption& option) {
+    option("rayleigh-mass", &mass, "[material] rayleigh_mass α [1/s] in D = αM + βK");
+    option("rayleigh-stiffness", &stiffness, "[material] rayleigh_stiffness β [s]");
+  }
+  std::string lines(const std::string& comment) const {
+    if (!(mass >= 0) || !(stiffness >= 0))
+      throw Error(
+          fmt::format("generate: --rayleigh-mass and --rayleigh-stiffness must be ≥ 0, "
+                      "found {} and {}",
+                      mass, stiffness));
+    return fmt::format("rayleigh_mass = {}  # α [1/s]{}\nrayleigh_stiffness = {}  # β [s]\n", mass,
+                       comment, stiffness);
+  }
+};
+
+/// --cells NX NY NZ of a bar (empty: keep nx, ny, nz).
+void read_cells(const std::vector<int>& cells, int& nx, int& ny, int& nz, const char* shape) {
+  if (cells.empty()) return;
+  if (cells.size() != 3)
+    throw Error(fmt::format("generate {}: --cells expects three counts NX NY NZ, found {}", shape,
+                            cells.size()));
+  nx = cells[0];
+  ny = cells[1];
+  nz = cells[2];
+}
+
+/// The box of a bar: --length, --height, --width and --cells NX NY NZ (read with read_cells).
+void bar_box_options(po::options_description& options, const ShapeOption& option, double& length,
+                     double& height, double& width, std::vector<int>& cells,
+                     const char* cells_help) {
+  option("length", &length, "along x [m]");
+  option("height", &height, "along y, across gravity [m]");
+  option("width", &width, "along z [m]");
+  options.add_options()("cells", po::value<std::vector<int>>(&cells)->multitoken(), cells_help);
+}
+
+std::string made_by(const char* shape, const Args& args) {
+  std::string text = fmt::format("substruct generate {}", shape);
+  for (const std::string& a : args) text += " " + a;
+  return text;
+}
+
+int generate_bar_scene(const Args& args) {
+  SceneOptions s;
+  BarParameters p;
+  // α = 2/s damps the first bending mode (≈ 1 Hz) by about 15 %: the default bar settles to
+  // within 1 cm in 3 s (α = 1/s leaves it swinging ±3 cm at 4 s); β only damps the high modes.
+  Damping damping{2.0, 0.002};
+  std::vector<int> cells;
+  po::options_description bar(
+      "bar: [0, length] × [−height/2, height/2] × [−width/2, width/2], clamped at x = 0");
+  const ShapeOption option{bar};
+  bar_box_options(bar, option, p.length, p.height, p.width, cells,
+                  "cells along x, y, z (default 24 4 4); 6 tets each");
+  option("domains", &p.domains,
+         "element sets domain0… of equal length along x, domain 0 at the clamp ([scene] domains "
+         "= sets)");
+  material_options(option, p.material);
+  damping.add_options(option);
+  po::options_description all;
+  all.add(bar).add(scene_options(s, "bar", "full", 300));
+  if (!parse(args, all,
+             "usage: substruct generate bar --out DIR [--domains N] [--cells NX NY NZ] [options]\n"
+             "  The bar of Huang et al. 2006 (Fig. 1): a long box beam clamped at x = 0, bent by\n"
+             "  gravity across its length, cut into N equal domains along it (element sets)."))
+    return 0;
+  read_cells(cells, p.cells_x, p.cells_y, p.cells_z, "bar");
+  std::vector<Index> fixed, tip;
+  const TetMesh mesh = generate_bar(p, &fixed, &tip);
+  const double h = p.height, a = p.width;
+  // Linear Euler–Bernoulli tip deflection under the bar's own weight: q L⁴ / (8 E I).
+  const double linear = p.material.density * 9.81 * h * a * std::pow(p.length, 4) /
+                        (8 * p.material.youngs_modulus * a * h * h * h / 12);
+  const std::string comment = fmt::format(
+      "# The bar of Huang et al. 2006 (Fig. 1): {} m × {} m × {} m of {} × {} × {} cells (6 tets\n"
+      "# each), clamped at x = 0 and released at rest under gravity across its length; {} domains\n"
+      "# of equal length along it (element sets domain0… from the clamp: [scene] domains = sets).\n"
+      "# E = {} Pa, ν = {}, ρ = {} kg/m³ (linear beam theory: tip deflection {:.2f} m). StVK\n"
+      "# bends it round, its tip swinging down and in towards the clamp; a linear model\n"
+      "# (--material.model=linear) moves the tip straight down, stretching the bar (Fig. 1).\n"
+      "# Made by: {}\n\n",
+      p.length, p.height, p.width, p.cells_x, p.cells_y, p.cells_z, p.domains,
+      p.material.youngs_modulus, p.material.poisson_ratio, p.material.density, linear,
+      made_by("bar", args));
+  write_scene(s, mesh, fixed, comment, "sets", tip, "free end: the four corners", "", "",
+              damping.lines(": settles in about 3 s"));
+  return 0;
+}
+
+int generate_bimaterial_bar_scene(const Args& args) {
+  SceneOptions s;
+  BimaterialBarParameters p;
+  Damping damping{2.0, 0.002};
+  std::vector<int> cells;
+  std::string domains = "auto:4";
+  po::options_description bar(
+      "bar: [0, length] × [−height/2, height/2] × [−width/2, width/2], clamped at x = 0; stiff "
+      "for x < length/2, soft beyond");
+  const ShapeOption option{bar};
+  bar_box_options(bar, option, p.length, p.height, p.width, cells,
+                  "cells along x (even), y, z (default 24 4 4); 6 tets each");
+  bar.add_options()("domains", po::value<std::string>(&domains)->default_value(domains),
+                    "[scene] domains, e.g. auto:6, or sets (the two halves)");
+  option("youngs-modulus", &p.soft.youngs_modulus, "E of the soft half [Pa]");
+  option("stiffness-ratio", &p.stiffness_ratio, "E of the stiff half / E of the soft half");
+  option("poisson-ratio", &p.soft.poisson_ratio, "ν of both halves");
+  option("density", &p.soft.density, "ρ of both halves [kg/m³]");
+  damping.add_options(option);
+  po::options_description all;
+  all.add(bar).add(scene_options(s, "bimaterial_bar", "full", 300));
+  if (!parse(
+          args, all,
+          "usage: substruct generate bimaterial-bar --out DIR [--stiffness-ratio R] [options]\n"
+          "  The bar of Huang et al. 2006 (Fig. 9): a box beam, its clamped half stiff and its\n"
+          "  free half soft (materials and element sets \"stiff\" and \"soft\"), under gravity."))
+    return 0;
+  read_cells(cells, p.cells_x, p.cells_y, p.cells_z, "bimaterial-bar");
+  std::vector<Index> fixed, tip;
+  const TetMesh mesh = generate_bimaterial_bar(p, &fixed, &tip);
+  const std::string comment = fmt::format(
+      "# The bar of Huang et al. 2006 (Fig. 9): {} m × {} m × {} m of {} × {} × {} cells (6 tets\n"
+      "# each), clamped at x = 0, under gravity across its length. The clamped half (element set\n"
+      "# and material \"stiff\") has E = {} Pa, the free half (\"soft\") E = {} Pa; ν = {},\n"
+      "# ρ = {} kg/m³. The stiff half carries the largest bending moment and stays nearly\n"
+      "# straight; the soft half hangs from it, so the deformation gathers there.\n"
+      "# Made by: {}\n\n",
+      p.length, p.height, p.width, p.cells_x, p.cells_y, p.cells_z,
+      p.soft.youngs_modulus * p.stiffness_ratio, p.soft.youngs_modulus, p.soft.poisson_ratio,
+      p.soft.density, made_by("bimaterial-bar", args));
+  write_scene(s, mesh, fixed, comment, domains, tip, "free end: the four corners", "", "",
+              damping.lines(""));
+  return 0;
+}
+
+int generate_torus_knot_scene(const Args& args) {
+  SceneOptions s;
+  TorusKnotParameters p;
+  Damping damping{2.0, 0.002};
+  po::options_description knot("torus knot: a tube along a (p, q) torus knot in the x-y plane");
+  const ShapeOption option{knot};
+  option("p", &p.p, "turns round the knot's axis (z), coprime to q");
+  option("q", &p.q, "turns round the core circle");
+  option("knot-radius", &p.knot_radius, "radius of the core circle [m]");
+  option("knot-minor-radius", &p.knot_minor_radius,
+         "distance of the centre line from the core circle [m]");
+  option("tube-radius", &p.tube_radius, "[m]");
+  option("segments", &p.segments, "cross-sections along the knot (3 tets · sides each)");
+  option("sides", &p.sides, "vertices round a cross-section");
+  option("domains", &p.domains,
+         "element sets domain0… of equal arc length round the loop ([scene] domains = sets)");
+  material_options(option, p.material);
+  damping.add_options(option);
+  po::options_description all;
+  all.add(knot).add(scene_options(s, "torus_knot"));
+  if (!parse(
+          args, all,
+          "usage: substruct generate torus-knot --out DIR [--p P --q Q] [--domains N] "
+          "[options]\n"
+          "  The torus knot of Huang et al. 2006: a round tube swept along a (p, q) torus knot,\n"
+          "  hanging under gravity from one cross-section; its N domains form a cycle."))
+    return 0;
+  std::vector<Index> fixed;
+  TorusKnotSummary summary;
+  const TetMesh mesh = generate_torus_knot(p, &fixed, &summary);
+  // Tracked: the lowest vertex (ties: the lowest id) and the centre of the cross-section halfway
+  // round the loop from the clamped one.
+  Index lowest = 0;
+  for (Index v = 1; v < mesh.num_vertices(); ++v)
+    if (mesh.vertices(v, 1) < mesh.vertices(lowest, 1)) lowest = v;
+  const std::vector<Index> tracked = {lowest,
+                                      static_cast<Index>(summary.opposite_section) * (p.sides + 1)};
+  const std::string comment = fmt::format(
+      "# A ({}, {}) torus knot (Huang et al. 2006, Table 2): a tube of radius {} m along the knot\n"
+      "# (radii {} m and {} m; centre line {:.3f} m long) in {} segments of {} sides, {} domains\n"
+      "# of equal arc length (element sets domain0… round the loop: [scene] domains = sets). The\n"
+      "# loop closes, so the domain graph is a cycle: methods that need a tree take\n"
+      "# --scene.resolve_loops=spanning-tree. It hangs under gravity from cross-section {} (its\n"
+      "# {} vertices, at the top, in the middle of domain 0). E = {} Pa, ν = {}, ρ = {} kg/m³.\n"
+      "# Made by: {}\n\n",
+      p.p, p.q, p.tube_radius, p.knot_radius, p.knot_minor_radius, summary.length, p.segments,
+      p.sides, p.domains, summary.fixed_section, fixed.size(), p.material.youngs_modulus,
+      p.material.poisson_ratio, p.material.density, made_by("torus-knot", args));
+  write_scene(s, mesh, fixed, comment, "sets", tracked,
+              "the lowest vertex, the centre of the section opposite the clamp", "", "",
+              damping.lines(""));
+  return 0;
+}
+
 }  // namespace
 
 int command_generate(const Args& raw_args) {
   GlobalOptions global;
   const Args args = take_global_options(raw_args, global);
   const std::string usage =
-      "usage: substruct generate flower|tree|beam --out DIR [options]\n"
+      "usage: substruct generate flower|tree|beam|bar|bimaterial-bar|torus-knot --out DIR "
+      "[options]\n"
       "  Writes DIR/NAME.veg (mesh), DIR/NAME.bou (fixed vertices) and DIR/NAME.ini (a scene).\n"
       "  substruct generate SHAPE --help lists the options of each shape.\n";
   if (args.empty()) throw Error("generate: what? " + usage);
@@ -448,10 +647,15 @@ int command_generate(const Args& raw_args) {
   if (args[0] == "flower") return generate_flower_scene(rest);
   if (args[0] == "tree") return generate_tree_scene(rest);
   if (args[0] == "beam") return generate_beam_scene(rest);
-  throw Error(fmt::format("generate: unknown shape '{}' (shapes: flower, tree, beam)", args[0]));
+  if (args[0] == "bar") return generate_bar_scene(rest);
+  if (args[0] == "bimaterial-bar") return generate_bimaterial_bar_scene(rest);
+  if (args[0] == "torus-knot") return generate_torus_knot_scene(rest);
+  throw Error(fmt::format(
+      "generate: unknown shape '{}' (shapes: flower, tree, beam, bar, bimaterial-bar, torus-knot)",
+      args[0]));
 }
 
-SUBSTRUCT_COMMAND("generate", "flower|tree|beam --out DIR …",
+SUBSTRUCT_COMMAND("generate", "flower|tree|beam|bar|bimaterial-bar|torus-knot --out DIR …",
                   "make a scene (mesh, fixed vertices, .ini)", command_generate);
 
 }  // namespace substruct::cli

@@ -1,4 +1,5 @@
-// `substruct generate flower|tree|beam`: the files it writes make a scene that loads.
+// `substruct generate flower|tree|beam|bar|bimaterial-bar|torus-knot`: the files it writes make a
+// scene that loads (and, for the paper scenes, that `full` runs).
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
@@ -13,9 +14,12 @@
 #include "substruct/domains/domain_graph.hpp"
 #include "substruct/mesh/mesh_io.hpp"
 #include "substruct/plugin/plugin_host.hpp"
+#include "substruct/scene/bar_generator.hpp"
 #include "substruct/scene/flower_generator.hpp"
 #include "substruct/scene/scene.hpp"
+#include "substruct/scene/torus_knot_generator.hpp"
 #include "substruct/scene/tree_generator.hpp"
+#include "substruct/sim/simulation.hpp"
 #include "support/temp_dir_test.hpp"
 
 using namespace substruct;
@@ -143,6 +147,94 @@ TEST_F(GenerateCommand, BeamSceneHasTheRequestedCells) {
   EXPECT_EQ(scene.mesh.vertices(scene.tracked_vertices[0], 0), 2.0);  // the free end
 }
 
+// Loads DIR/NAME.ini and steps `full` a few times; returns the scene's tracked vertices' drop.
+std::vector<double> run_full(const fs::path& ini, const PluginHost& host, int steps) {
+  Simulation sim(Config::load(ini, {"--run.exporters=", "--coupling.plugin=full"}, host), host);
+  sim.precompute();
+  sim.reset();
+  StepStats stats;
+  for (int i = 0; i < steps; ++i) sim.step(stats);
+  EXPECT_TRUE(sim.positions().allFinite()) << ini;
+  std::vector<double> drops;
+  for (Index v : sim.scene().tracked_vertices)
+    drops.push_back(sim.scene().mesh.vertices(v, 1) - sim.positions()(v, 1));
+  return drops;
+}
+
+TEST_F(GenerateCommand, BarSceneHasItsDomainsAlongTheBarAndDamping) {
+  ASSERT_EQ(generate(fmt::format("bar --out '{}' --cells 12 2 2 --domains 4 --rayleigh-mass 0.5 "
+                                 "--youngs-modulus 5e6",
+                                 dir().string())),
+            0)
+      << log();
+  EXPECT_NE(log().find("bar.veg: 117 vertices, 288 tets, 4 element sets"), std::string::npos)
+      << log();
+  const std::string ini = read("bar.ini");
+  EXPECT_NE(ini.find("domains = sets\n"), std::string::npos) << ini;
+  EXPECT_NE(ini.find("rayleigh_mass = 0.5  #"), std::string::npos) << ini;
+  EXPECT_NE(ini.find("steps = 300\n"), std::string::npos) << ini;
+  PluginHost host({SUBSTRUCT_PLUGIN_DIR}, false);
+  const Scene scene = load_scene(Config::load(dir() / "bar.ini", {}, host));
+  EXPECT_EQ(scene.num_domains(), 4);
+  EXPECT_TRUE(scene.graph.is_tree());
+  EXPECT_EQ(scene.root, 0);  // domain0, at the clamp
+  EXPECT_EQ(scene.rayleigh_mass, 0.5);
+  EXPECT_EQ(scene.mesh.materials[0].youngs_modulus, 5e6);
+  EXPECT_EQ(scene.fixed_vertices.size(), 9u);
+  ASSERT_EQ(scene.tracked_vertices.size(), 4u);
+  for (Index v : scene.tracked_vertices) EXPECT_EQ(scene.mesh.vertices(v, 0), 1.0);
+  for (double drop : run_full(dir() / "bar.ini", host, 3)) EXPECT_GT(drop, 0);
+}
+
+TEST_F(GenerateCommand, TorusKnotSceneIsACycleOfDomainsThatFullRuns) {
+  ASSERT_EQ(generate(fmt::format("torus-knot --out '{}' --name knot --domains 3 --segments 30",
+                                 dir().string())),
+            0)
+      << log();
+  EXPECT_NE(log().find("knot.veg: 270 vertices, 720 tets, 3 element sets"), std::string::npos)
+      << log();
+  EXPECT_NE(log().find("knot.bou: 9 fixed vertices"), std::string::npos) << log();
+  PluginHost host({SUBSTRUCT_PLUGIN_DIR}, false);
+  const Scene scene = load_scene(Config::load(dir() / "knot.ini", {}, host));
+  EXPECT_EQ(scene.num_domains(), 3);
+  EXPECT_EQ(scene.graph.find_cycle(), (std::vector<int>{0, 1, 2}));
+  EXPECT_EQ(scene.root, 0);
+  ASSERT_EQ(scene.tracked_vertices.size(), 2u);
+  // The first tracked vertex is the lowest one.
+  EXPECT_EQ(scene.mesh.vertices(scene.tracked_vertices[0], 1),
+            scene.mesh.vertices.col(1).minCoeff());
+  // With resolve_loops = spanning-tree the cycle is cut once.
+  const Scene tree =
+      load_scene(Config::load(dir() / "knot.ini", {"--scene.resolve_loops=spanning-tree"}, host));
+  EXPECT_TRUE(tree.graph.is_tree());
+  EXPECT_EQ(tree.removed_edges.size(), 1u);
+  for (double drop : run_full(dir() / "knot.ini", host, 3)) EXPECT_GT(drop, 0);
+}
+
+TEST_F(GenerateCommand, BimaterialBarSceneHasTwoMaterialsAndAutomaticDomains) {
+  ASSERT_EQ(generate(fmt::format("bimaterial-bar --out '{}' --stiffness-ratio 20", dir().string())),
+            0)
+      << log();
+  EXPECT_NE(log().find("bimaterial_bar.veg: 625 vertices, 2304 tets, 2 element sets"),
+            std::string::npos)
+      << log();
+  const std::string ini = read("bimaterial_bar.ini");
+  EXPECT_NE(ini.find("domains = auto:4\n"), std::string::npos) << ini;
+  PluginHost host({SUBSTRUCT_PLUGIN_DIR}, false);
+  const Scene scene = load_scene(Config::load(dir() / "bimaterial_bar.ini", {}, host));
+  EXPECT_EQ(scene.num_domains(), 4);
+  ASSERT_EQ(scene.mesh.materials.size(), 2u);
+  EXPECT_EQ(scene.mesh.materials[0].name, "stiff");
+  EXPECT_DOUBLE_EQ(scene.mesh.materials[0].youngs_modulus,
+                   20 * scene.mesh.materials[1].youngs_modulus);
+  EXPECT_EQ(scene.mesh.material_of(0).name, "stiff");      // cell (0, 0, 0), at the clamp
+  EXPECT_EQ(scene.mesh.material_of(23 * 6).name, "soft");  // cell (23, 0, 0), at the free end
+  const Scene halves =
+      load_scene(Config::load(dir() / "bimaterial_bar.ini", {"--scene.domains=sets"}, host));
+  EXPECT_EQ(halves.num_domains(), 2);
+  for (double drop : run_full(dir() / "bimaterial_bar.ini", host, 3)) EXPECT_GT(drop, 0);
+}
+
 TEST_F(GenerateCommand, BadArgumentsFailWithAMessage) {
   EXPECT_EQ(generate("shrub --out x"), 1);
   EXPECT_NE(log().find("unknown shape 'shrub'"), std::string::npos) << log();
@@ -160,6 +252,17 @@ TEST_F(GenerateCommand, BadArgumentsFailWithAMessage) {
   EXPECT_NE(log().find("three counts"), std::string::npos) << log();
   EXPECT_EQ(generate("flower --help"), 0);
   EXPECT_NE(log().find("--segments"), std::string::npos) << log();
+  EXPECT_EQ(generate(fmt::format("bar --out '{}' --domains 30", dir().string())), 1);
+  EXPECT_NE(log().find("domains must be in [1, cells along x = 24], found 30"), std::string::npos)
+      << log();
+  EXPECT_EQ(generate(fmt::format("torus-knot --out '{}' --p 2 --q 4", dir().string())), 1);
+  EXPECT_NE(log().find("p and q must be coprime"), std::string::npos) << log();
+  EXPECT_EQ(generate(fmt::format("bimaterial-bar --out '{}' --cells 7 4 4", dir().string())), 1);
+  EXPECT_NE(log().find("must be even"), std::string::npos) << log();
+  EXPECT_EQ(generate("torus-knot --help"), 0);
+  EXPECT_NE(log().find("--tube-radius"), std::string::npos) << log();
+  EXPECT_EQ(generate("bimaterial-bar --help"), 0);
+  EXPECT_NE(log().find("--stiffness-ratio"), std::string::npos) << log();
 }
 
 }  // namespace
