@@ -13,6 +13,7 @@
 
 #include "substruct/core/error.hpp"
 #include "substruct/core/progress.hpp"
+#include "substruct/io/checked_record.hpp"
 #include "substruct/io/staged_file.hpp"
 #include "substruct/reduction/cubature.hpp"
 #include "substruct/reduction/linear_modes.hpp"
@@ -23,85 +24,12 @@ namespace substruct {
 
 namespace {
 
-constexpr char kMagic[8] = {'S', 'U', 'B', 'S', 'T', 'M', 'D', 'L'};
-constexpr std::size_t kHeaderSize = 40;
+constexpr std::string_view kMagic = "SUBSTMDL";
 
 enum class StoredForces : std::uint32_t { none = 0, polynomial = 1, cubature = 2 };
 
-/// Appends little-endian numbers to a byte string.
-class Writer {
- public:
-  void u32(std::uint32_t v) {
-    for (int i = 0; i < 4; ++i) bytes_.push_back(static_cast<char>(v >> (8 * i)));
-  }
-  void u64(std::uint64_t v) {
-    for (int i = 0; i < 8; ++i) bytes_.push_back(static_cast<char>(v >> (8 * i)));
-  }
-  void i64(std::int64_t v) { u64(static_cast<std::uint64_t>(v)); }
-  void f64(double v) { u64(std::bit_cast<std::uint64_t>(v)); }
-  void f64s(const double* v, std::size_t n) {
-    for (std::size_t i = 0; i < n; ++i) f64(v[i]);
-  }
-  void string(std::string_view s) {
-    u64(s.size());
-    bytes_.append(s);
-  }
-  std::string& bytes() { return bytes_; }
-
- private:
-  std::string bytes_;
-};
-
-/// Reads what Writer wrote; any read past the end throws Error ("malformed").
-class Reader {
- public:
-  explicit Reader(std::string_view bytes) : bytes_(bytes) {}
-  std::uint32_t u32() {
-    const unsigned char* p = take(4);
-    std::uint32_t v = 0;
-    for (int i = 0; i < 4; ++i) v |= std::uint32_t{p[i]} << (8 * i);
-    return v;
-  }
-  std::uint64_t u64() {
-    const unsigned char* p = take(8);
-    std::uint64_t v = 0;
-    for (int i = 0; i < 8; ++i) v |= std::uint64_t{p[i]} << (8 * i);
-    return v;
-  }
-  std::int64_t i64() { return static_cast<std::int64_t>(u64()); }
-  double f64() { return std::bit_cast<double>(u64()); }
-  /// A count of items of `item_bytes` each that must fit in what is left.
-  std::size_t count(std::size_t item_bytes) {
-    const std::uint64_t n = u64();
-    if (item_bytes > 0 && n > left() / item_bytes)
-      throw Error(fmt::format("malformed: a count of {} items does not fit the file", n));
-    return static_cast<std::size_t>(n);
-  }
-  void f64s(double* v, std::size_t n) {
-    for (std::size_t i = 0; i < n; ++i) v[i] = f64();
-  }
-  std::string string() {
-    const std::size_t n = count(1);
-    return std::string(reinterpret_cast<const char*>(take(n)), n);
-  }
-  std::size_t left() const { return bytes_.size() - at_; }
-
- private:
-  const unsigned char* take(std::size_t n) {
-    if (n > left()) throw Error("malformed: the payload ends inside a record");
-    const auto* p = reinterpret_cast<const unsigned char*>(bytes_.data() + at_);
-    at_ += n;
-    return p;
-  }
-  std::string_view bytes_;
-  std::size_t at_ = 0;
-};
-
-std::uint64_t checksum(std::string_view bytes) {
-  Fnv1a h;
-  h.add_bytes(bytes.data(), bytes.size());
-  return h.digest();
-}
+using Writer = RecordWriter;
+using Reader = RecordReader;
 
 std::vector<Index> sorted_unique(std::vector<Index> v) {
   std::sort(v.begin(), v.end());
@@ -293,29 +221,6 @@ ReducedModel compute_reduced_model(const TetMesh& mesh, MaterialModel material_m
   return m;
 }
 
-void Fnv1a::add_bytes(const void* data, std::size_t size) {
-  const auto* bytes = static_cast<const unsigned char*>(data);
-  for (std::size_t i = 0; i < size; ++i) {
-    h_ ^= bytes[i];
-    h_ *= 1099511628211ull;
-  }
-}
-
-void Fnv1a::add_u64(std::uint64_t value) {
-  unsigned char bytes[8];
-  for (int i = 0; i < 8; ++i) bytes[i] = static_cast<unsigned char>(value >> (8 * i));
-  add_bytes(bytes, 8);
-}
-
-void Fnv1a::add_f64(double value) {
-  add_u64(std::bit_cast<std::uint64_t>(value));
-}
-
-void Fnv1a::add_string(std::string_view text) {
-  add_u64(text.size());
-  add_bytes(text.data(), text.size());
-}
-
 std::uint64_t model_inputs_hash(const TetMesh& mesh, MaterialModel material_model,
                                 const DomainBoundary& boundary, int r,
                                 const ReductionSettings& settings) {
@@ -356,48 +261,14 @@ std::uint64_t model_inputs_hash(const TetMesh& mesh, MaterialModel material_mode
 }
 
 std::string encode_reduced_model(const ReducedModel& model, std::uint64_t inputs_hash) {
-  const std::string payload = encode_payload(model);
-  Writer w;
-  w.bytes().append(kMagic, sizeof kMagic);
-  w.u32(kModelFormatVersion);
-  w.u32(static_cast<std::uint32_t>(kHeaderSize));
-  w.u64(inputs_hash);
-  w.u64(payload.size());
-  w.u64(checksum(payload));
-  w.bytes() += payload;
-  return std::move(w.bytes());
+  return encode_checked_record(kMagic, kModelFormatVersion, inputs_hash, encode_payload(model));
 }
 
 ReducedModel decode_reduced_model(std::string_view bytes, std::uint64_t expected_hash,
                                   const TetMesh* mesh) {
-  const std::size_t magic_bytes = std::min(bytes.size(), sizeof kMagic);
-  if (!std::equal(kMagic, kMagic + magic_bytes, bytes.begin()))
-    throw Error("not a substruct model file (wrong magic)");
-  if (bytes.size() < kHeaderSize)
-    throw Error(fmt::format("truncated: {} bytes, shorter than the {}-byte header", bytes.size(),
-                            kHeaderSize));
-  Reader header(bytes.substr(sizeof kMagic, kHeaderSize - sizeof kMagic));
-  const std::uint32_t version = header.u32();
-  const std::uint32_t header_size = header.u32();
-  const std::uint64_t hash = header.u64();
-  const std::uint64_t payload_size = header.u64();
-  const std::uint64_t payload_checksum = header.u64();
-  if (version != kModelFormatVersion)
-    throw Error(fmt::format("format version {}, expected {}", version, kModelFormatVersion));
-  if (header_size != kHeaderSize)
-    throw Error(fmt::format("corrupt: header size {}, expected {}", header_size, kHeaderSize));
-  if (hash != expected_hash)
-    throw Error(fmt::format("built from other inputs (hash {:016x}, expected {:016x})", hash,
-                            expected_hash));
-  const std::string_view payload = bytes.substr(kHeaderSize);
-  if (payload.size() < payload_size)
-    throw Error(fmt::format("truncated: {} of {} payload bytes", payload.size(), payload_size));
-  if (payload.size() > payload_size)
-    throw Error(fmt::format("corrupt: {} trailing bytes after the {}-byte payload",
-                            payload.size() - payload_size, payload_size));
-  if (checksum(payload) != payload_checksum)
-    throw Error("corrupt: the payload checksum does not match");
-  return decode_payload(payload, mesh);
+  return decode_payload(decode_checked_record(bytes, kMagic, "substruct model file",
+                                              kModelFormatVersion, expected_hash),
+                        mesh);
 }
 
 void write_reduced_model(const std::filesystem::path& file, const ReducedModel& model,
@@ -407,11 +278,7 @@ void write_reduced_model(const std::filesystem::path& file, const ReducedModel& 
 
 ReducedModel read_reduced_model(const std::filesystem::path& file, std::uint64_t expected_hash,
                                 const TetMesh* mesh) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw Error(fmt::format("cannot open the model file {}", file.string()));
-  const std::string bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-  if (in.bad()) throw Error(fmt::format("cannot read the model file {}", file.string()));
-  return decode_reduced_model(bytes, expected_hash, mesh);
+  return decode_reduced_model(read_file_bytes(file, "model file"), expected_hash, mesh);
 }
 
 }  // namespace substruct

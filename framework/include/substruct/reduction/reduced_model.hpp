@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "substruct/config/reduction_settings.hpp"
+#include "substruct/core/fnv1a.hpp"
 #include "substruct/core/types.hpp"
 #include "substruct/fem/material_model.hpp"
 #include "substruct/mesh/tet_mesh.hpp"
@@ -48,23 +49,6 @@ ReducedModel compute_reduced_model(const TetMesh& mesh, MaterialModel material_m
                                    const DomainBoundary& boundary, int r,
                                    const ReductionSettings& settings, const SolverProvider& solvers,
                                    std::string_view label = "reduced model");
-
-/// FNV-1a, 64 bit (Fowler–Noll–Vo): h ← (h ⊕ byte) · 1099511628211 from 14695981039346656037.
-/// Numbers are hashed as their little-endian bytes (doubles bit for bit), so a hash is the same
-/// on every machine.
-class Fnv1a {
- public:
-  void add_bytes(const void* data, std::size_t size);
-  void add_u64(std::uint64_t value);
-  void add_i64(std::int64_t value) { add_u64(static_cast<std::uint64_t>(value)); }
-  void add_f64(double value);
-  /// Its length, then its bytes (so "ab","c" and "a","bc" differ).
-  void add_string(std::string_view text);
-  std::uint64_t digest() const { return h_; }
-
- private:
-  std::uint64_t h_ = 14695981039346656037ull;
-};
 
 /// The 64-bit hash of everything compute_reduced_model's result depends on: the rest positions
 /// (bit for bit) and tetrahedra of the domain's mesh, each element's material (ρ, E, ν), the
