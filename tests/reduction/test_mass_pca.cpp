@@ -12,21 +12,14 @@
 #include "substruct/fem/mass.hpp"
 #include "substruct/mesh/box_mesh.hpp"
 #include "substruct/reduction/mass_pca.hpp"
+#include "support/random_matrices.hpp"
 #include "support/temp_dir_test.hpp"
 
 namespace substruct {
 namespace {
 
 using testing::error_message;
-
-// Entries uniform in [−1, 1) from a fixed seed.
-Eigen::MatrixXd random_matrix(Eigen::Index rows, Eigen::Index cols, std::uint32_t seed) {
-  std::mt19937 generator(seed);
-  Eigen::MatrixXd A(rows, cols);
-  for (Eigen::Index j = 0; j < cols; ++j)
-    for (Eigen::Index i = 0; i < rows; ++i) A(i, j) = double(generator()) / 2147483648.0 - 1.0;
-  return A;
-}
+using testing::uniform_matrix;
 
 double max_abs(const Eigen::MatrixXd& A) {
   return A.size() == 0 ? 0.0 : A.cwiseAbs().maxCoeff();
@@ -58,7 +51,7 @@ class MassPca : public ::testing::Test {
 };
 
 TEST_F(MassPca, OrthonormalizeGivesIdentityGramKeepsLeadingSpansAndFixesSigns) {
-  const Eigen::MatrixXd V = random_matrix(n, 8, 7);
+  const Eigen::MatrixXd V = uniform_matrix(n, 8, 7);
   Eigen::MatrixXd U = V;
   mass_orthonormalize(U, M);
   EXPECT_LT(orthonormality_error(U), 1e-12);
@@ -82,7 +75,7 @@ TEST_F(MassPca, OrthonormalizeGivesIdentityGramKeepsLeadingSpansAndFixesSigns) {
 
 TEST_F(MassPca, OrthonormalizeHandlesNearlyDependentColumns) {
   // Columns differing by 1e-7: one Gram–Schmidt pass would lose orthogonality to ~1e-9.
-  Eigen::MatrixXd V = random_matrix(n, 4, 11);
+  Eigen::MatrixXd V = uniform_matrix(n, 4, 11);
   V.col(1) = V.col(0) + 1e-7 * V.col(1);
   V.col(3) = V.col(2) - 1e-7 * V.col(3);
   mass_orthonormalize(V, M);
@@ -90,7 +83,7 @@ TEST_F(MassPca, OrthonormalizeHandlesNearlyDependentColumns) {
 }
 
 TEST_F(MassPca, OrthonormalizeRejectsDependentColumns) {
-  Eigen::MatrixXd V = random_matrix(n, 3, 5);
+  Eigen::MatrixXd V = uniform_matrix(n, 3, 5);
   V.col(2) = 2 * V.col(0) - V.col(1);
   const std::string message = error_message([&] { mass_orthonormalize(V, M); });
   EXPECT_NE(message.find("vector 3 of 3 is a combination"), std::string::npos) << message;
@@ -102,7 +95,7 @@ TEST_F(MassPca, OrthonormalizeRejectsDependentColumns) {
 
 TEST_F(MassPca, MatchesTheSvdOfTheMassWeightedVectors) {
   // Reference: M = LLᵀ, Lᵀ V = Y Σ Zᵀ, U = L⁻ᵀ Y_r (the M-orthonormal principal directions).
-  Eigen::MatrixXd V = random_matrix(n, 12, 3);
+  Eigen::MatrixXd V = uniform_matrix(n, 12, 3);
   V *= Eigen::VectorXd::LinSpaced(12, 12.0, 1.0).asDiagonal();  // distinct variances
   const Eigen::MatrixXd dense_M(M);
   const Eigen::LLT<Eigen::MatrixXd> llt(dense_M);
@@ -129,10 +122,10 @@ TEST_F(MassPca, MatchesTheSvdOfTheMassWeightedVectors) {
 
 TEST_F(MassPca, RecoversTheDominantSubspaceUnderSmallNoise) {
   // Φ: 4 M-orthonormal directions with weights 4, 3, 2, 1; then 10 noise vectors of size 1e-6.
-  Eigen::MatrixXd Phi = random_matrix(n, 4, 21);
+  Eigen::MatrixXd Phi = uniform_matrix(n, 4, 21);
   mass_orthonormalize(Phi, M);
   Eigen::MatrixXd V(n, 14);
-  V << Phi * Eigen::Vector4d(4, 3, 2, 1).asDiagonal(), 1e-6 * random_matrix(n, 10, 22);
+  V << Phi * Eigen::Vector4d(4, 3, 2, 1).asDiagonal(), 1e-6 * uniform_matrix(n, 10, 22);
   const Eigen::MatrixXd U = mass_pca(V, M, 4);
   EXPECT_LT(orthonormality_error(U), 1e-12);
   // span U = span Φ up to O(noise²): every φ is captured to 1e-10 in the M norm.
@@ -143,14 +136,14 @@ TEST_F(MassPca, RecoversTheDominantSubspaceUnderSmallNoise) {
 }
 
 TEST_F(MassPca, IsDeterministic) {
-  const Eigen::MatrixXd V = random_matrix(n, 30, 9);
+  const Eigen::MatrixXd V = uniform_matrix(n, 30, 9);
   const Eigen::MatrixXd a = mass_pca(V, M, 10);
   const Eigen::MatrixXd b = mass_pca(V, M, 10);
   EXPECT_EQ(std::memcmp(a.data(), b.data(), sizeof(double) * std::size_t(a.size())), 0);
 }
 
 TEST_F(MassPca, EdgeCasesAndErrors) {
-  const Eigen::MatrixXd V = random_matrix(n, 6, 1);
+  const Eigen::MatrixXd V = uniform_matrix(n, 6, 1);
   const Eigen::MatrixXd none = mass_pca(V, M, 0);
   EXPECT_EQ(none.rows(), n);
   EXPECT_EQ(none.cols(), 0);
