@@ -15,12 +15,20 @@
 //   *_corot          the same against full with the corotational material
 // One run per case (the time is the run's). Expect the errors to fall linear → global → ddm3 →
 // ddm6. benchmarks/ddm_figures.sh runs it and plots the counters.
+//
+// Fig. 9 (ddm_partition/cpca, ddm_partition/metis): the bar with a stiff clamped half and a soft
+// free half (substruct generate bimaterial-bar, E = 1 / 10 MPa), cut into 4 domains by
+// `substruct partition --method cpca` (§7) or METIS; counters: soft_domains (domains with most of
+// their elements in the soft half), domains, interface_vertices, and pos_err / tip_err of ddm on
+// that partition against full StVK after 3 s.
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <map>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <benchmark/benchmark.h>
@@ -144,9 +152,85 @@ void accuracy_case(benchmark::State& state, const std::string& variant) {
   }
 }
 
+/// The bimaterial bar, and its partition by `method` into 4 domains (files made once).
+std::pair<fs::path, fs::path> bimaterial_partition(const std::string& method) {
+  const fs::path dir = fs::temp_directory_path() / "substruct-bench-ddm-accuracy" / "bimaterial";
+  const fs::path ini = dir / "bimaterial_bar.ini";
+  if (!fs::exists(ini)) {
+    fs::create_directories(dir);
+    const std::string command = fmt::format("'{}' generate bimaterial-bar --out '{}' > /dev/null",
+                                            SUBSTRUCT_CLI, dir.string());
+    if (std::system(command.c_str()) != 0) throw Error("could not generate the bimaterial bar");
+  }
+  const fs::path file = dir / (method + ".domains");
+  if (!fs::exists(file)) {
+    const std::string command = fmt::format(
+        "'{}' partition '{}' --method {} --domains 4 --out '{}' > '{}' 2>&1", SUBSTRUCT_CLI,
+        ini.string(), method, file.string(), (dir / (method + ".log")).string());
+    if (std::system(command.c_str()) != 0) throw Error("substruct partition failed: " + command);
+  }
+  return {ini, file};
+}
+
+Points run_bimaterial(const fs::path& ini, const std::vector<std::string>& overrides,
+                      Scene* scene_out) {
+  std::vector<std::string> o{"--run.exporters=", "--run.loads=gravity", "--full.mass=lumped",
+                             "--full.integrator=backward-euler"};
+  o.insert(o.end(), overrides.begin(), overrides.end());
+  Simulation sim(Config::load(ini, o, host()), host());
+  sim.precompute();
+  sim.reset();
+  StepStats stats;
+  for (long s = 0; s < kSteps; ++s) sim.step(stats);
+  if (scene_out) *scene_out = sim.scene();
+  return sim.positions();
+}
+
+void partition_case(benchmark::State& state, const std::string& method) {
+  try {
+    const auto [ini, file] = bimaterial_partition(method);
+    Scene scene;
+    Points x;
+    for (auto _ : state)
+      x = run_bimaterial(
+          ini,
+          {"--coupling.plugin=ddm", "--material.model=linear", "--scene.domains=" + file.string()},
+          &scene);
+    static const Points reference =
+        run_bimaterial(ini, {"--coupling.plugin=full", "--material.model=stvk"}, nullptr);
+    const TetMesh& mesh = scene.mesh;
+    const std::vector<Index>& soft = mesh.element_sets.at("soft");
+    int soft_domains = 0;
+    for (const SubMesh& d : scene.decomposition.domains) {
+      std::size_t in_soft = 0;
+      for (Index e : d.global_element) in_soft += std::binary_search(soft.begin(), soft.end(), e);
+      if (2 * in_soft > d.global_element.size()) ++soft_domains;
+    }
+    std::size_t interface_vertices = 0;
+    for (const Interface& i : scene.decomposition.interfaces)
+      interface_vertices += i.vertices.size();
+    const Index v = scene.tracked_vertices.back();
+    const double tip = mesh.vertices(v, 1) - x(v, 1),
+                 tip_ref = mesh.vertices(v, 1) - reference(v, 1);
+    state.counters["domains"] = scene.num_domains();
+    state.counters["soft_domains"] = soft_domains;
+    state.counters["interface_vertices"] = static_cast<double>(interface_vertices);
+    state.counters["tip_err"] = std::abs(tip - tip_ref) / std::abs(tip_ref);
+    state.counters["pos_err"] = (x - reference).rowwise().norm().maxCoeff() /
+                                (reference - mesh.vertices).rowwise().norm().maxCoeff();
+  } catch (const Error& e) {
+    state.SkipWithError(e.what());
+  }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
+  for (const char* method : {"cpca", "metis"})
+    benchmark::RegisterBenchmark(fmt::format("ddm_partition/{}", method).c_str(),
+                                 [method](benchmark::State& s) { partition_case(s, method); })
+        ->Iterations(1)
+        ->Unit(benchmark::kSecond);
   for (const char* variant : {"linear", "global", "ddm3", "ddm6", "full_corotational", "full_stvk"})
     benchmark::RegisterBenchmark(fmt::format("ddm_bar_accuracy/{}", variant).c_str(),
                                  [variant](benchmark::State& s) { accuracy_case(s, variant); })
