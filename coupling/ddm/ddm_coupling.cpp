@@ -31,6 +31,7 @@
 #include <fmt/format.h>
 
 #include <Eigen/Cholesky>
+#include <Eigen/LU>
 #include <Eigen/QR>
 
 #include "ddm_cache.hpp"
@@ -119,9 +120,12 @@ class DdmCoupling final : public CouplingMethod {
       for (Index g : d.model.global_vertex) ++copies_[static_cast<std::size_t>(g)];
     if (stats_) stats_->add("domain matrices and constraints", seconds_since(start));
     build_inverses(h_);
-    symmetric_w_ = !(settings_.multiplier_solve == MultiplierSolve::qr ||
-                     (settings_.multiplier_solve == MultiplierSolve::automatic &&
-                      settings_.solver == SolverKind::clustering));
+    const MultiplierSolve solve =
+        settings_.multiplier_solve != MultiplierSolve::automatic ? settings_.multiplier_solve
+        : settings_.solver == SolverKind::clustering             ? MultiplierSolve::qr
+                                                                 : MultiplierSolve::cholesky;
+    symmetric_w_ = solve == MultiplierSolve::cholesky;
+    use_lu_ = solve == MultiplierSolve::lu;
     log::info("ddm: {} domains, {} free unknowns, {} interface rows + {} user rows (W {}×{}); {}",
               domains_.size(), do_dofs(), interface_row_count_,
               rows_.size() - static_cast<std::size_t>(interface_row_count_), 3 * rows_.size(),
@@ -172,24 +176,14 @@ class DdmCoupling final : public CouplingMethod {
     const auto t1 = std::chrono::steady_clock::now();
     // 2. W λ = Σ B_i J_i f_i − c.
     const Index m = static_cast<Index>(rows_.size());
-    W_.setZero(3 * m, 3 * m);
     rhs_.resize(3 * m);
     constraint_targets(h);  // rhs_ = −c
-    for (Domain& d : domains_) {
-      if (d.coupling.entries.empty()) continue;
-      if (symmetric_w_)  // only the lower triangle: what the Cholesky factorization reads
-        add_rotated_domain_block_lower(d.coupling, d.inverse->boundary_block(), d.R, W_);
-      else if (settings_.rotation == RotationTracking::none)
-        add_domain_block(d.coupling, d.inverse->boundary_block(), W_);
-      else {
-        rotate_boundary_block(d.inverse->boundary_block(), d.R, d.J_bb);
-        add_domain_block(d.coupling, d.J_bb, W_);
-      }
+    for (Domain& d : domains_)
       for (const DomainCoupling::Entry& e : d.coupling.entries)
         rhs_.segment<3>(3 * e.row) +=
             e.sign *
             (d.R * d.y.segment<3>(d.boundary_unknowns[static_cast<std::size_t>(3 * e.boundary)]));
-    }
+    assemble_w();
     const auto t2 = std::chrono::steady_clock::now();
     solve_multipliers();
     const auto t3 = std::chrono::steady_clock::now();
@@ -326,24 +320,48 @@ class DdmCoupling final : public CouplingMethod {
     }
   }
 
+  // W = Σ B_i R_i G_bb R_iᵀ B_iᵀ, only its lower triangle when it is factored by Cholesky.
+  void assemble_w() {
+    const Index m = static_cast<Index>(rows_.size());
+    W_.setZero(3 * m, 3 * m);
+    for (Domain& d : domains_) {
+      if (d.coupling.entries.empty()) continue;
+      if (symmetric_w_)
+        add_rotated_domain_block_lower(d.coupling, d.inverse->boundary_block(), d.R, W_);
+      else if (settings_.rotation == RotationTracking::none)
+        add_domain_block(d.coupling, d.inverse->boundary_block(), W_);
+      else {
+        rotate_boundary_block(d.inverse->boundary_block(), d.R, d.J_bb);
+        add_domain_block(d.coupling, d.J_bb, W_);
+      }
+    }
+  }
+
   void solve_multipliers() {
     if (rows_.empty()) {
       lambda_.resize(0);
       return;
     }
     if (symmetric_w_) {
-      W_copy_ = W_;                // the factorization overwrites it
-      if (cholesky_.factor(W_)) {  // reads the lower triangle
+      if (cholesky_.factor(W_)) {  // in place, from the lower triangle
         cholesky_.solve(W_, rhs_, lambda_);
         return;
       }
-      W_ = W_copy_;
       log::warn(
           "ddm: W is not positive definite at step {}; solving it by column-pivoted QR from "
           "now on",
           step_);
       symmetric_w_ = false;
-      W_.triangularView<Eigen::StrictlyUpper>() = W_.transpose();
+      assemble_w();  // the failed factorization overwrote it
+    }
+    if (use_lu_) {
+      lu_.compute(W_);
+      if (lu_.rcond() > 1e-12) {
+        lambda_ = lu_.solve(rhs_);
+        return;
+      }
+      log::debug("ddm: W is nearly singular at step {} (LU condition estimate {:.3g}); QR", step_,
+                 lu_.rcond());
     }
     qr_.compute(W_);  // rank-revealing: a least-squares λ where W is singular
     lambda_ = qr_.solve(rhs_);
@@ -450,9 +468,10 @@ class DdmCoupling final : public CouplingMethod {
 
   Eigen::MatrixXd W_;
   Eigen::VectorXd rhs_, lambda_;
-  Eigen::MatrixXd W_copy_;
   MultiplierCholesky cholesky_;
   Eigen::ColPivHouseholderQR<Eigen::MatrixXd> qr_;
+  Eigen::PartialPivLU<Eigen::MatrixXd> lu_;
+  bool use_lu_ = false;
   Eigen::VectorXd concentrated_, force_, scratch_;
   bool symmetric_w_ = true;  // W assembled in its lower triangle and factored by Cholesky
   double time_ = 0;

@@ -24,7 +24,7 @@ enum class HybridCorrection { automatic, solve, columns };
 enum class MassMatrix { consistent, lumped };
 
 /// How W λ = r (Eq. 6) is solved.
-enum class MultiplierSolve { automatic, cholesky, qr };
+enum class MultiplierSolve { automatic, cholesky, lu, qr };
 
 struct DdmSettings {
   SolverKind solver = SolverKind::hybrid;
