@@ -1,7 +1,8 @@
 // geometry-cpu: the geometry solver on the CPU. World positions and velocities come from the
-// framework's one kernel (geometry/reduced_geometry.hpp), split over `threads` threads by
-// domains (each thread sums into its own buffer; the sums are added and averaged); the render
-// surface is the embedding applied to the volumetric positions, with area-weighted normals.
+// framework's one kernel (geometry/reduced_geometry.hpp, modal warping included where a domain
+// has a Ψ), split over `threads` threads by domains (each thread sums into its own buffer; the
+// sums are added and averaged); the render surface is the embedding applied to the volumetric
+// positions, with area-weighted normals.
 #include <algorithm>
 #include <memory>
 #include <thread>
@@ -44,14 +45,17 @@ class CpuGeometry final : public GeometrySolver {
   void set_layout(const ReducedGeometry& layout) override {
     layout_ = layout;
     if (layout_.inverse_count.size() != layout_.num_vertices()) layout_.finalize();
-    // Domain ranges of about equal work (Σ 3 n r + n per domain) per thread.
+    // Domain ranges of about equal work (Σ n (3 r + 10) per domain, twice the products and
+    // about 60 more per vertex with modal warping) per thread.
     const std::size_t d = layout_.domains.size();
     const auto threads = static_cast<std::size_t>(std::max(1, std::min<int>(threads_, int(d))));
     std::vector<double> work(d);
     double total = 0;
     for (std::size_t i = 0; i < d; ++i) {
       const DomainLayout& dom = layout_.domains[i];
-      work[i] = double(dom.global_vertex.size()) * (3.0 * double(layout_.r(i)) + 10.0);
+      const bool warped = layout_.source(i).Psi.cols() > 0;
+      work[i] = double(dom.global_vertex.size()) *
+                (warped ? 6.0 * double(layout_.r(i)) + 70.0 : 3.0 * double(layout_.r(i)) + 10.0);
       total += work[i];
     }
     bounds_ = {0};

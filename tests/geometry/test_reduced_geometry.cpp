@@ -1,7 +1,9 @@
 // The reduced-geometry kernel (x = p + R (X̄ + U q), v = R (ν + ω × (X̄ + U q) + U q̇), shared
-// vertices averaged) against the formula written out vertex by vertex, the geometry-cpu plugin
-// on several threads against the kernel, and a simulation whose positions come through the
-// plugin against the method's own positions().
+// vertices averaged) against the formula written out vertex by vertex, with modal warping
+// (U q → R̃(Ψ q) U q) against the same and its velocities against finite differences of its
+// positions, the geometry-cpu plugin on several threads against the kernel, and a simulation
+// whose positions come through the plugin against the method's own positions().
+#include <algorithm>
 #include <filesystem>
 #include <random>
 #include <vector>
@@ -13,6 +15,7 @@
 #include "substruct/config/config.hpp"
 #include "substruct/core/error.hpp"
 #include "substruct/geometry/reduced_geometry.hpp"
+#include "substruct/kinematics/modal_warping.hpp"
 #include "substruct/plugin/plugin_host.hpp"
 #include "substruct/sim/simulation.hpp"
 #include "substruct/solvers/geometry_solver.hpp"
@@ -36,6 +39,19 @@ ReducedGeometry layout(std::mt19937& random) {
     dom.rest = Points::NullaryExpr(n, 3, [&] { return u(random); });
     dom.U = Eigen::MatrixXd::NullaryExpr(3 * n, r[d], [&] { return u(random); });
     g.domains.push_back(dom);
+  }
+  g.finalize();
+  return g;
+}
+
+// The same with modal rotation matrices Ψ on domains 0 and 1 (entries in [−1, 1]: rotation
+// angles |Ψ q| up to about 3 rad for q in [−1, 1]).
+ReducedGeometry warped_layout(std::mt19937& random) {
+  std::uniform_real_distribution<double> u(-1, 1);
+  ReducedGeometry g = layout(random);
+  for (std::size_t d : {0, 1}) {
+    const Eigen::MatrixXd& U = g.domains[d].U;
+    g.domains[d].Psi = Eigen::MatrixXd::NullaryExpr(U.rows(), U.cols(), [&] { return u(random); });
   }
   g.finalize();
   return g;
@@ -94,6 +110,91 @@ TEST(ReducedGeometry, MatchesTheFormulaVertexByVertexWithSharedVerticesAveraged)
   }
 }
 
+// u_a = R̃(w_a) (U q)_a with w_a = (Ψ q)_a, u̇_a = R̃(w_a) (U q̇)_a + DR̃(w_a)[(Ψ q̇)_a] (U q)_a.
+TEST(ReducedGeometry, AWarpedLayoutMatchesTheWarpedFormulaVertexByVertex) {
+  std::mt19937 random(8);
+  const ReducedGeometry g = warped_layout(random);
+  const std::vector<DomainPose> p = poses(g, random);
+  Points x, v;
+  reduced_world_state(g, p, &x, &v);
+  double largest_angle = 0;
+  for (Index vertex = 0; vertex < 10; ++vertex) {
+    Vec3 xs = Vec3::Zero(), vs = Vec3::Zero();
+    int count = 0;
+    for (std::size_t d = 0; d < g.domains.size(); ++d) {
+      const DomainLayout& dom = g.domains[d];
+      for (std::size_t l = 0; l < dom.global_vertex.size(); ++l) {
+        if (dom.global_vertex[l] != vertex) continue;
+        const auto li = static_cast<Index>(l);
+        Vec3 local = dom.rest.row(li).transpose(), rate = Vec3::Zero();
+        if (g.r(d) > 0) {
+          const auto U = dom.U.middleRows<3>(3 * li), Psi = dom.Psi.middleRows<3>(3 * li);
+          const Vec3 w = Psi * p[d].q, wdot = Psi * p[d].qdot;
+          largest_angle = std::max(largest_angle, w.norm());
+          local += integrated_rotation(w) * (U * p[d].q);
+          rate = integrated_rotation(w) * (U * p[d].qdot) +
+                 integrated_rotation_derivative(w, wdot) * (U * p[d].q);
+        }
+        xs += p[d].p + p[d].R * local;
+        vs += p[d].R * (p[d].nu + p[d].omega.cross(local) + rate);
+        ++count;
+      }
+    }
+    if (count == 0) continue;
+    EXPECT_LT((x.row(vertex).transpose() - xs / count).norm(), 1e-13) << "vertex " << vertex;
+    EXPECT_LT((v.row(vertex).transpose() - vs / count).norm(), 1e-13) << "vertex " << vertex;
+  }
+  EXPECT_GT(largest_angle, 1.0) << "both branches of R̃ are used";
+  // It warps: the unwarped layout gives other positions.
+  ReducedGeometry plain = g;
+  for (DomainLayout& dom : plain.domains) dom.Psi.resize(0, 0);
+  Points x_plain;
+  reduced_world_state(plain, p, &x_plain, nullptr);
+  EXPECT_GT((x - x_plain).norm(), 0.1);
+}
+
+// v is the time derivative of x along p(t) = p + t R ν, R(t) = R exp(t ω̂), q(t) = q + t q̇
+// (central differences, h = 10⁻⁵).
+TEST(ReducedGeometry, WarpedVelocitiesAreTheDerivativeOfThePositions) {
+  std::mt19937 random(12);
+  const ReducedGeometry g = warped_layout(random);
+  const std::vector<DomainPose> p = poses(g, random);
+  auto at = [&](double t) {
+    std::vector<DomainPose> moved = p;
+    for (DomainPose& pose : moved) {
+      pose.p += t * pose.R * pose.nu;
+      pose.R = pose.R *
+               Eigen::AngleAxisd(t * pose.omega.norm(), pose.omega.normalized()).toRotationMatrix();
+      pose.q += t * pose.qdot;
+    }
+    Points x;
+    reduced_world_state(g, moved, &x, nullptr);
+    return x;
+  };
+  Points x, v;
+  reduced_world_state(g, p, &x, &v);
+  const double h = 1e-5;
+  const Points fd = (at(h) - at(-h)) / (2 * h);
+  EXPECT_LT((v - fd).norm(), 1e-8 * v.norm());
+  EXPECT_LT((x - at(0)).norm(), 1e-14 * x.norm());
+}
+
+// Ψ = 0 (present) takes the warped path with R̃(0) = I: the unwarped values bit for bit.
+TEST(ReducedGeometry, AZeroRotationBasisGivesTheUnwarpedValuesExactly) {
+  std::mt19937 random(2);
+  const ReducedGeometry plain = layout(random);
+  ReducedGeometry zero = plain;
+  for (DomainLayout& dom : zero.domains)
+    dom.Psi = Eigen::MatrixXd::Zero(dom.U.rows(), dom.U.cols());
+  zero.finalize();
+  const std::vector<DomainPose> p = poses(plain, random);
+  Points x0, v0, x1, v1;
+  reduced_world_state(plain, p, &x0, &v0);
+  reduced_world_state(zero, p, &x1, &v1);
+  EXPECT_EQ(x0, x1);
+  EXPECT_EQ(v0, v1);
+}
+
 TEST(ReducedGeometry, AVertexSharedByTwoDomainsIsTheMeanOfTheirPositions) {
   std::mt19937 random(3);
   const ReducedGeometry g = layout(random);
@@ -112,22 +213,25 @@ TEST(ReducedGeometry, AVertexSharedByTwoDomainsIsTheMeanOfTheirPositions) {
   EXPECT_LT((both.row(0) - alone0.row(0)).norm(), 1e-14);
 }
 
-// A domain stored as an instance (the representative's arrays, turned by Rᵢ and moved by δ) gives
-// what its own turned copies of those arrays give.
-TEST(ReducedGeometry, AnInstanceIsItsRepresentativeTurnedAndMoved) {
-  std::mt19937 random(5);
-  ReducedGeometry own = layout(random);
-  // Domain 3 on vertices {9, …}: a copy of domain 0 (5 vertices) at new vertex ids.
+// Domain 3 on new vertices {10, …, 14}: a copy of domain 0 turned by Rᵢ and moved by δ, as its
+// own turned arrays (X̄ = Rᵢ X̄_rep + δ, U = (I ⊗ Rᵢ) U_rep, Ψ = (I ⊗ Rᵢ) Ψ_rep) in `own` and
+// as an instance of domain 0 in `instanced`.
+struct CopyOfDomain0 {
+  ReducedGeometry own, instanced;
+};
+CopyOfDomain0 copy_of_domain0(ReducedGeometry own, const Mat3& Ri, const Vec3& delta) {
   own.rest_positions.conservativeResize(14, 3);
   own.rest_positions.bottomRows(4).setZero();
-  const Mat3 Ri = Eigen::AngleAxisd(1.1, Vec3(1, 2, -0.5).normalized()).toRotationMatrix();
-  const Vec3 delta(0.3, -0.2, 0.7);
+  const DomainLayout& rep = own.domains[0];
   DomainLayout copy;
   copy.global_vertex = {9, 10, 11, 12, 13};
-  const DomainLayout& rep = own.domains[0];
-  copy.rest = (rep.rest * Ri.transpose()).rowwise() + delta.transpose();  // X̄ = Rᵢ X̄_rep + δ
+  copy.rest = (rep.rest * Ri.transpose()).rowwise() + delta.transpose();
   copy.U.resize(rep.U.rows(), rep.U.cols());
-  for (Index l = 0; l < 5; ++l) copy.U.middleRows<3>(3 * l) = Ri * rep.U.middleRows<3>(3 * l);
+  copy.Psi.resize(rep.Psi.rows(), rep.Psi.cols());
+  for (Index l = 0; l < 5; ++l) {
+    copy.U.middleRows<3>(3 * l) = Ri * rep.U.middleRows<3>(3 * l);
+    if (rep.Psi.size() > 0) copy.Psi.middleRows<3>(3 * l) = Ri * rep.Psi.middleRows<3>(3 * l);
+  }
   ReducedGeometry instanced = own;
   own.domains.push_back(copy);
   own.finalize();
@@ -138,19 +242,43 @@ TEST(ReducedGeometry, AnInstanceIsItsRepresentativeTurnedAndMoved) {
   instance.offset = delta;
   instanced.domains.push_back(instance);
   instanced.finalize();
-  EXPECT_EQ(instanced.r(3), 3);
-  const std::vector<DomainPose> p = poses(own, random);
+  return {own, instanced};
+}
+
+// The instance gives what its own turned copies of the representative's arrays give.
+void expect_same_state(const CopyOfDomain0& c, std::mt19937& random) {
+  const std::vector<DomainPose> p = poses(c.own, random);
   Points x_own, v_own, x_instanced, v_instanced;
-  reduced_world_state(own, p, &x_own, &v_own);
-  reduced_world_state(instanced, p, &x_instanced, &v_instanced);
+  reduced_world_state(c.own, p, &x_own, &v_own);
+  reduced_world_state(c.instanced, p, &x_instanced, &v_instanced);
   EXPECT_LT((x_own - x_instanced).norm(), 1e-13 * x_own.norm());
   EXPECT_LT((v_own - v_instanced).norm(), 1e-13 * v_own.norm());
+}
+
+TEST(ReducedGeometry, AnInstanceIsItsRepresentativeTurnedAndMoved) {
+  std::mt19937 random(5);
+  const Mat3 Ri = Eigen::AngleAxisd(1.1, Vec3(1, 2, -0.5).normalized()).toRotationMatrix();
+  CopyOfDomain0 c = copy_of_domain0(layout(random), Ri, Vec3(0.3, -0.2, 0.7));
+  EXPECT_EQ(c.instanced.r(3), 3);
+  expect_same_state(c, random);
   // An instance of an instance, or of a domain that is not there, is refused.
-  instanced.domains[3].instance_of = 7;
-  EXPECT_THROW(instanced.finalize(), Error);
-  instanced.domains[3].instance_of = 0;
-  instanced.domains[0].instance_of = 3;
-  EXPECT_THROW(instanced.finalize(), Error);
+  c.instanced.domains[3].instance_of = 7;
+  EXPECT_THROW(c.instanced.finalize(), Error);
+  c.instanced.domains[3].instance_of = 0;
+  c.instanced.domains[0].instance_of = 3;
+  EXPECT_THROW(c.instanced.finalize(), Error);
+}
+
+// An instance of a warped domain warps with the representative's Ψ turned by Rᵢ
+// (R̃(Rᵢ w) Rᵢ = Rᵢ R̃(w)).
+TEST(ReducedGeometry, AnInstanceOfAWarpedDomainIsItsRepresentativeTurnedAndMoved) {
+  std::mt19937 random(6);
+  const Mat3 Ri = Eigen::AngleAxisd(2.3, Vec3(-1, 0.5, 2).normalized()).toRotationMatrix();
+  CopyOfDomain0 c = copy_of_domain0(warped_layout(random), Ri, Vec3(-0.4, 0.1, 0.9));
+  expect_same_state(c, random);
+  // An instance carries no Ψ of its own.
+  c.instanced.domains[3].Psi = c.own.domains[3].Psi;
+  EXPECT_THROW(c.instanced.finalize(), Error);
 }
 
 TEST(ReducedGeometry, RejectsAnInconsistentLayout) {
@@ -160,6 +288,9 @@ TEST(ReducedGeometry, RejectsAnInconsistentLayout) {
   EXPECT_THROW(g.finalize(), Error);
   g = layout(random);
   g.domains[0].U.conservativeResize(6, 3);  // rows ≠ 3n
+  EXPECT_THROW(g.finalize(), Error);
+  g = warped_layout(random);
+  g.domains[1].Psi.conservativeResize(15, 1);  // Ψ not of U's shape
   EXPECT_THROW(g.finalize(), Error);
   g = layout(random);
   std::vector<DomainPose> p = poses(g, random);
@@ -174,22 +305,24 @@ class GeometryPlugin : public testing::TempDirTest {
 };
 
 TEST_F(GeometryPlugin, CpuOnSeveralThreadsGivesTheKernelsValues) {
-  std::mt19937 random(11);
-  const ReducedGeometry g = layout(random);
-  const std::vector<DomainPose> p = poses(g, random);
-  Points x0, v0;
-  reduced_world_state(g, p, &x0, &v0);
-  for (const char* threads : {"1", "2", "3"}) {
-    const Config config = Config::from_settings(
-        {{"solvers.geometry", "cpu", "test"}, {"geometry-cpu.threads", threads, "test"}}, dir(),
-        host_);
-    SolverProvider solvers(host_, config);
-    std::unique_ptr<GeometrySolver> solver = solvers.geometry();
-    solver->set_layout(g);
-    Points x, v;
-    solver->world_state(p, x, &v);
-    EXPECT_LT((x - x0).norm(), 1e-13) << threads << " threads";
-    EXPECT_LT((v - v0).norm(), 1e-13) << threads << " threads";
+  for (bool warped : {false, true}) {
+    std::mt19937 random(11);
+    const ReducedGeometry g = warped ? warped_layout(random) : layout(random);
+    const std::vector<DomainPose> p = poses(g, random);
+    Points x0, v0;
+    reduced_world_state(g, p, &x0, &v0);
+    for (const char* threads : {"1", "2", "3"}) {
+      const Config config = Config::from_settings(
+          {{"solvers.geometry", "cpu", "test"}, {"geometry-cpu.threads", threads, "test"}}, dir(),
+          host_);
+      SolverProvider solvers(host_, config);
+      std::unique_ptr<GeometrySolver> solver = solvers.geometry();
+      solver->set_layout(g);
+      Points x, v;
+      solver->world_state(p, x, &v);
+      EXPECT_LT((x - x0).norm(), 1e-13) << threads << " threads, warped " << warped;
+      EXPECT_LT((v - v0).norm(), 1e-13) << threads << " threads, warped " << warped;
+    }
   }
 }
 

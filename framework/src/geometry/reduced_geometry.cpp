@@ -5,8 +5,16 @@
 #include <Eigen/Geometry>
 
 #include "substruct/core/error.hpp"
+#include "substruct/kinematics/modal_warping.hpp"
 
 namespace substruct {
+namespace {
+
+bool has_rotation_basis(const DomainLayout& dom) {
+  return dom.Psi.rows() != 0 || dom.Psi.cols() != 0;
+}
+
+}  // namespace
 
 void ReducedGeometry::finalize() {
   const Index n = num_vertices();
@@ -27,6 +35,17 @@ void ReducedGeometry::finalize() {
           "reduced geometry: domain {} has {} vertices but X̄ has {} rows and U has {} rows "
           "(expected {} and {})",
           d, nv, src.rest.rows(), src.U.rows(), nv, 3 * nv));
+    if (has_rotation_basis(src) &&
+        (src.Psi.rows() != src.U.rows() || src.Psi.cols() != src.U.cols()))
+      throw Error(fmt::format(
+          "reduced geometry: domain {} has a U of {}×{} but a Ψ of {}×{} (Ψ must be empty or "
+          "of U's shape)",
+          d, src.U.rows(), src.U.cols(), src.Psi.rows(), src.Psi.cols()));
+    if (dom.instance_of >= 0 && has_rotation_basis(dom))
+      throw Error(fmt::format(
+          "reduced geometry: domain {} is an instance of domain {} but has a Ψ of its own (an "
+          "instance uses its representative's)",
+          d, dom.instance_of));
     for (std::size_t l = 0; l < dom.global_vertex.size(); ++l) {
       const Index g = dom.global_vertex[l];
       if (g < 0 || g >= n || (l > 0 && g <= dom.global_vertex[l - 1]))
@@ -46,7 +65,7 @@ void accumulate_domain_states(const ReducedGeometry& geometry, std::span<const D
   if (poses.size() != geometry.domains.size())
     throw Error(fmt::format("reduced geometry: {} poses for {} domains", poses.size(),
                             geometry.domains.size()));
-  Eigen::VectorXd uq, udq;
+  Eigen::VectorXd uq, udq, wq, wdq;
   for (std::size_t d = first; d < last; ++d) {
     const DomainLayout& dom = geometry.source(d);
     const std::vector<Index>& global_vertex = geometry.domains[d].global_vertex;
@@ -68,20 +87,39 @@ void accumulate_domain_states(const ReducedGeometry& geometry, std::span<const D
           fmt::format("reduced geometry: domain {} has r = {} but its pose has {} q and {} "
                       "q̇ entries",
                       d, r, pose.q.size(), pose.qdot.size()));
-    // u = U q and U q̇ for the whole domain at once (one matrix-vector product each).
+    // u = U q and U q̇ for the whole domain at once (one matrix-vector product each), and with
+    // modal warping the rotation vectors w = Ψ q and their rates Ψ q̇.
+    const bool warped = r > 0 && has_rotation_basis(dom);
     if (r > 0) {
       uq.noalias() = dom.U * pose.q;
       if (v_sum != nullptr) udq.noalias() = dom.U * pose.qdot;
+    }
+    if (warped) {
+      wq.noalias() = dom.Psi * pose.q;
+      if (v_sum != nullptr) wdq.noalias() = dom.Psi * pose.qdot;
     }
     const auto nv = static_cast<Index>(global_vertex.size());
     for (Index l = 0; l < nv; ++l) {
       const Index g = global_vertex[static_cast<std::size_t>(l)];
       Vec3 xl = dom.rest.row(l).transpose();
-      if (r > 0) xl += uq.segment<3>(3 * l);
+      Vec3 warped_rate = Vec3::Zero();  // u̇ = R̃(w) U q̇ + DR̃(w)[Ψ q̇] U q of a warped domain
+      if (warped) {
+        const Vec3 w = wq.segment<3>(3 * l), y = uq.segment<3>(3 * l);
+        const Mat3 Rw = integrated_rotation(w);
+        xl += Rw * y;
+        if (v_sum != nullptr)
+          warped_rate = Rw * udq.segment<3>(3 * l) +
+                        integrated_rotation_derivative(w, wdq.segment<3>(3 * l)) * y;
+      } else if (r > 0) {
+        xl += uq.segment<3>(3 * l);
+      }
       if (x_sum != nullptr) x_sum->row(g) += (p + R * xl).transpose();
       if (v_sum != nullptr) {
         Vec3 vl = nu + omega.cross(xl);
-        if (r > 0) vl += udq.segment<3>(3 * l);
+        if (warped)
+          vl += warped_rate;
+        else if (r > 0)
+          vl += udq.segment<3>(3 * l);
         v_sum->row(g) += (R * vl).transpose();
       }
     }

@@ -10,6 +10,14 @@
 ///   x = p + R (X̄ + U q),     v = R (ν + ω × (X̄ + U q) + U q̇),
 /// and a vertex shared by several domains gets the average of their values (C0 averaging,
 /// Barbič–Zhao 2011 §5 "Rendering"). Vertices no domain covers stay at rest with zero velocity.
+///
+/// Modal warping (optional, per domain; Choi & Ko 2005, Yang et al. 2010 Eq. 7): with a modal
+/// rotation matrix Ψ (3n×r like U, fem/modal_rotation_operator.hpp) the local displacement of
+/// vertex a is u_a = R̃(w_a) (U q)_a, w_a = (Ψ q)_a (kinematics/modal_warping.hpp), in place of
+/// (U q)_a, and its rate is the exact time derivative
+///   u̇_a = R̃(w_a) (U q̇)_a + DR̃(w_a)[(Ψ q̇)_a] (U q)_a,
+/// so that v is the derivative of x (Choi & Ko's R(w) U q̇ is equal only while w keeps its axis).
+/// Without Ψ every value is bit for bit the unwarped one.
 #include <span>
 #include <vector>
 
@@ -21,10 +29,12 @@ struct DomainLayout {
   std::vector<Index> global_vertex;  // local → global vertex, ascending
   Points rest;                       // X̄, n×3, frame coordinates
   Eigen::MatrixXd U;                 // 3n×r basis (xyz interleaved per vertex); r = 0 allowed
+  Eigen::MatrixXd Psi{};             // Ψ: empty (no warping) or 3n×r, rotation vectors w = Ψ q
   /// An instance (≥ 0): the domain whose rest shape and basis this one's are, turned and moved,
-  /// X̄ = R X̄_rep + δ and U = (I ⊗ R) U_rep (R = rotation, δ = offset; vertices in the same
-  /// local order); `rest` and `U` then stay empty. The kernel evaluates the representative's
-  /// arrays in the pose turned by R, so many copies of one leaf cost one basis in memory.
+  /// X̄ = R X̄_rep + δ, U = (I ⊗ R) U_rep and Ψ = (I ⊗ R) Ψ_rep (R = rotation, δ = offset;
+  /// vertices in the same local order); `rest`, `U` and `Psi` then stay empty. The kernel
+  /// evaluates the representative's arrays in the pose turned by R (R̃(R w) = R R̃(w) Rᵀ for a
+  /// proper rotation), so many copies of one leaf cost one basis in memory.
   int instance_of = -1;
   Mat3 rotation = Mat3::Identity();
   Vec3 offset = Vec3::Zero();
@@ -44,8 +54,9 @@ struct ReducedGeometry {
   /// Domain d's number of reduced coordinates.
   Index r(std::size_t d) const { return static_cast<Index>(source(d).U.cols()); }
   /// Fills inverse_count and checks the layout (ids in range and ascending, sizes consistent,
-  /// instances of a domain that is not an instance itself); throws Error naming the domain
-  /// otherwise. Call once after filling `domains`.
+  /// Ψ empty or of U's shape, instances of a domain that is not an instance itself and without
+  /// a Ψ of their own); throws Error naming the domain otherwise. Call once after filling
+  /// `domains`.
   void finalize();
 };
 
