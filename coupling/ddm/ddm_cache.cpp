@@ -9,6 +9,7 @@
 #include "substruct/core/log.hpp"
 #include "substruct/io/checked_record.hpp"
 #include "substruct/io/staged_file.hpp"
+#include "substruct/mesh/mesh_hash.hpp"
 
 namespace substruct::ddm {
 
@@ -23,16 +24,7 @@ std::uint64_t compressed_inverse_hash(const TetMesh& mesh, const LinearDomain& d
   Fnv1a f;
   f.add_string("ddm compressed inverse");
   f.add_u64(kCompressedInverseFormatVersion);
-  f.add_i64(mesh.num_vertices());
-  for (Index i = 0; i < mesh.vertices.size(); ++i) f.add_f64(mesh.vertices.data()[i]);
-  f.add_i64(mesh.num_elements());
-  for (Index i = 0; i < mesh.tets.size(); ++i) f.add_i64(mesh.tets.data()[i]);
-  for (Index e = 0; e < mesh.num_elements(); ++e) {
-    const Material& m = mesh.material_of(e);
-    f.add_f64(m.density);
-    f.add_f64(m.youngs_modulus);
-    f.add_f64(m.poisson_ratio);
-  }
+  add_mesh_to_hash(f, mesh);
   f.add_u64(domain.free_dofs.size());
   for (Index d : domain.free_dofs) f.add_i64(d);
   for (Index k = 0; k < domain.M.nonZeros(); ++k) f.add_f64(domain.M.valuePtr()[k]);

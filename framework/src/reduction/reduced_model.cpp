@@ -15,6 +15,7 @@
 #include "substruct/core/progress.hpp"
 #include "substruct/io/checked_record.hpp"
 #include "substruct/io/staged_file.hpp"
+#include "substruct/mesh/mesh_hash.hpp"
 #include "substruct/reduction/cubature.hpp"
 #include "substruct/reduction/linear_modes.hpp"
 #include "substruct/reduction/modal_derivatives.hpp"
@@ -227,16 +228,7 @@ std::uint64_t model_inputs_hash(const TetMesh& mesh, MaterialModel material_mode
   Fnv1a h;
   h.add_string("substruct reduced model");
   h.add_u64(kModelFormatVersion);
-  h.add_i64(mesh.num_vertices());
-  for (Eigen::Index i = 0; i < mesh.vertices.size(); ++i) h.add_f64(mesh.vertices.data()[i]);
-  h.add_i64(mesh.num_elements());
-  for (Eigen::Index i = 0; i < mesh.tets.size(); ++i) h.add_i64(mesh.tets.data()[i]);
-  for (Index e = 0; e < mesh.num_elements(); ++e) {
-    const Material& material = mesh.material_of(e);
-    h.add_f64(material.density);
-    h.add_f64(material.youngs_modulus);
-    h.add_f64(material.poisson_ratio);
-  }
+  add_mesh_to_hash(h, mesh);
   h.add_string(to_string(material_model));
   const std::vector<Index> fixed = sorted_unique(boundary.fixed_vertices);
   h.add_u64(fixed.size());

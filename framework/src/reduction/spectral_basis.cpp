@@ -10,6 +10,7 @@
 #include "substruct/fem/mass.hpp"
 #include "substruct/io/checked_record.hpp"
 #include "substruct/io/staged_file.hpp"
+#include "substruct/mesh/mesh_hash.hpp"
 #include "substruct/reduction/domain_boundary.hpp"
 #include "substruct/reduction/linear_modes.hpp"
 
@@ -66,16 +67,7 @@ std::uint64_t spectral_basis_hash(const TetMesh& mesh, const std::vector<Index>&
   Fnv1a f;
   f.add_string("spectral basis");
   f.add_u64(kFormatVersion);
-  f.add_i64(mesh.num_vertices());
-  for (Index i = 0; i < mesh.vertices.size(); ++i) f.add_f64(mesh.vertices.data()[i]);
-  f.add_i64(mesh.num_elements());
-  for (Index i = 0; i < mesh.tets.size(); ++i) f.add_i64(mesh.tets.data()[i]);
-  for (Index e = 0; e < mesh.num_elements(); ++e) {
-    const Material& m = mesh.material_of(e);
-    f.add_f64(m.density);
-    f.add_f64(m.youngs_modulus);
-    f.add_f64(m.poisson_ratio);
-  }
+  add_mesh_to_hash(f, mesh);
   f.add_u64(fixed.size());
   for (Index v : fixed) f.add_i64(v);
   f.add_u64(rigid ? 1 : 0);
