@@ -213,6 +213,26 @@ TEST(ElementPartition, FileWithBadTokenOrUnusedIdIsAnError) {
   EXPECT_NE(missing.find("auto:N"), std::string::npos) << missing;
 }
 
+// A stray huge id (up to INT_MAX) is refused at its line, before anything is sized by it.
+TEST(ElementPartition, FileWithAnIdNotBelowTheElementCountIsRefusedAtItsLine) {
+  const TestDir dir;
+  const TetMesh mesh = make_box_mesh(Vec3(0, 0, 0), Vec3(2, 1, 1), 2, 1, 1);  // 12 elements
+  for (const std::string id : {"12", "2000000000", "2147483647"}) {
+    dir.write("huge.domains", "0 0 0 0 0 0\n1 1 " + id + " 1 1 1\n");
+    try {
+      make_element_partition(mesh, "huge.domains", dir.path());
+      FAIL() << id << " was accepted";
+    } catch (const ParseError& e) {
+      EXPECT_EQ(e.line(), 2);
+      EXPECT_NE(std::string(e.what()).find("domain id " + id + " for element 8 is not below"),
+                std::string::npos)
+          << e.what();
+    }
+  }
+  dir.write("overflow.domains", "0 0 0 0 0 0\n1 1 2147483648 1 1 1\n");  // beyond int
+  EXPECT_THROW(make_element_partition(mesh, "overflow.domains", dir.path()), ParseError);
+}
+
 TEST(ElementPartition, ValidateNamesEmptyDomainsAndBadIds) {
   ElementPartition p{{0, 0, 3, 3}, 5};
   const std::string empty = error_message([&] { validate_element_partition(p, 4); });

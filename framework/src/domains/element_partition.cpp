@@ -181,6 +181,13 @@ ElementPartition read_element_partition(const std::filesystem::path& file, Index
                          fmt::format("expected a domain id (an integer ≥ 0) for element {}, "
                                      "found '{}'",
                                      p.domain_of_element.size(), token));
+      // Every domain needs an element: an id ≥ the element count cannot be valid, and refusing
+      // it here keeps a stray huge id from sizing the per-domain arrays below.
+      if (id >= num_elements)
+        throw ParseError(file, line_no,
+                         fmt::format("domain id {} for element {} is not below the number of "
+                                     "elements ({}): ids must be 0…D−1 with every domain used",
+                                     id, p.domain_of_element.size(), num_elements));
       if (static_cast<Index>(p.domain_of_element.size()) == num_elements)
         throw ParseError(file, line_no,
                          fmt::format("expected {} domain ids (one per element), found more "
