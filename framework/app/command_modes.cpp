@@ -1,6 +1,7 @@
 // substruct modes MESH [--fixed FILE.bou] [--count K] [--output FILE.vtu] …: the lowest natural
 // frequencies and vibration modes of a tet mesh, K x = λ M x with K the stiffness at rest and M
 // the consistent mass, fixed vertices removed; solved by the eigen-solver plugin (slepc).
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdint>
@@ -27,6 +28,7 @@
 #include "substruct/integrators/dof_map.hpp"
 #include "substruct/io/vtk_writer.hpp"
 #include "substruct/mesh/mesh_io.hpp"
+#include "substruct/mesh/unused_vertices.hpp"
 #include "substruct/plugin/plugin_host.hpp"
 #include "substruct/solvers/eigen_solver.hpp"
 #include "substruct/solvers/solver_provider.hpp"
@@ -178,6 +180,8 @@ int command_modes(const Args& raw_args) {
   const TetMesh mesh = read_tet_mesh(o.mesh);
   std::vector<Index> fixed_vertices;
   if (!o.fixed.empty()) fixed_vertices = read_bou(o.fixed, mesh.num_vertices());
+  std::sort(fixed_vertices.begin(), fixed_vertices.end());
+  require_used_or_fixed(mesh, fixed_vertices, o.mesh);
   const DofMap dofs = DofMap::for_fixed_vertices(mesh.num_vertices(), fixed_vertices);
   const bool free_floating = fixed_vertices.empty();
   if (dofs.num_free() == 0)

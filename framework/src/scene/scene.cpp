@@ -12,6 +12,7 @@
 #include "substruct/core/error.hpp"
 #include "substruct/core/log.hpp"
 #include "substruct/mesh/mesh_io.hpp"
+#include "substruct/mesh/unused_vertices.hpp"
 
 namespace substruct {
 
@@ -97,6 +98,7 @@ Scene load_scene(const Config& config) {
   if (!settings.fixed_set.empty())
     for (Index v : fixed_from_set(scene.mesh, settings.fixed_set)) fixed.insert(v);
   scene.fixed_vertices.assign(fixed.begin(), fixed.end());
+  require_used_or_fixed(scene.mesh, scene.fixed_vertices, settings.mesh);
 
   if (!settings.render_mesh.empty()) scene.render_mesh = read_obj(settings.render_mesh);
 
