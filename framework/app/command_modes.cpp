@@ -18,6 +18,7 @@
 
 #include "commands.hpp"
 #include "substruct/config/config.hpp"
+#include "substruct/config/material_settings.hpp"
 #include "substruct/config/solver_settings.hpp"
 #include "substruct/core/error.hpp"
 #include "substruct/core/parse_number.hpp"
@@ -30,6 +31,7 @@
 #include "substruct/mesh/mesh_io.hpp"
 #include "substruct/mesh/unused_vertices.hpp"
 #include "substruct/plugin/plugin_host.hpp"
+#include "substruct/scene/scene.hpp"
 #include "substruct/solvers/eigen_solver.hpp"
 #include "substruct/solvers/solver_provider.hpp"
 
@@ -53,6 +55,9 @@ constexpr const char* kUsage =
     "  --shift S      the modes with λ nearest S [1/s²] (default: automatic, below zero: the\n"
     "                 lowest ones)\n"
     "  --slepc.KEY=V  eigensolver settings (substruct help slepc lists them)\n"
+    "  --material.youngs_modulus=E, --material.poisson_ratio=NU, --material.density=RHO\n"
+    "                 override every material of the mesh (a .msh or .node/.ele mesh has\n"
+    "                 only the defaults E = 1e6 Pa, ν = 0.45, ρ = 1000 kg/m³)\n"
     "  Under mpirun every rank takes part in the solve; rank 0 prints and writes.\n";
 
 struct Options {
@@ -177,7 +182,7 @@ int command_modes(const Args& raw_args) {
   if (!parse(take_global_options(raw_args, global), o)) return 0;
   const bool printing = first_process();
 
-  const TetMesh mesh = read_tet_mesh(o.mesh);
+  TetMesh mesh = read_tet_mesh(o.mesh);
   std::vector<Index> fixed_vertices;
   if (!o.fixed.empty()) fixed_vertices = read_bou(o.fixed, mesh.num_vertices());
   std::sort(fixed_vertices.begin(), fixed_vertices.end());
@@ -199,6 +204,20 @@ int command_modes(const Args& raw_args) {
   std::vector<Setting> settings = {{"solvers.eigen", "slepc", "default"}};
   settings.insert(settings.end(), o.settings.begin(), o.settings.end());
   const Config config = Config::from_settings(settings, fs::current_path(), host);
+  // Only what modes reads may be set: a key it would ignore is an error, not a silent no-op.
+  const std::string eigen_section = config.text("solvers.eigen");
+  for (const Setting& s : o.settings) {
+    const std::string section = s.key.substr(0, s.key.find('.'));
+    const bool material = s.key == "material.youngs_modulus" || s.key == "material.poisson_ratio" ||
+                          s.key == "material.density";
+    if (!material && s.key != "solvers.eigen" && section != eigen_section)
+      throw Error(fmt::format(
+          "modes: --{}={} is not read by modes; it takes [material] youngs_modulus, "
+          "poisson_ratio, density (overriding the mesh's materials), [solvers] eigen and the "
+          "eigen solver's own section ([{}])",
+          s.key, s.value, eigen_section));
+  }
+  apply_material_overrides(material_options().read(config), mesh);
   const std::unique_ptr<EigenSolver> solver = SolverProvider(host, config).eigen();
   const double start_seconds = lap();
 

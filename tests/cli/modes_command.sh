@@ -84,4 +84,20 @@ if "$cli" modes "$mesh" --fixed "$source/share/meshes/beam3.bou" --count 601 >"$
 fi
 cat "$out/err.log"
 grep -q "601 eigenpairs requested of a problem with 600 DOFs" "$out/err.log"
+# [material] overrides apply to every material: E × 4 doubles every frequency.
+"$cli" modes "$mesh" --fixed "$source/share/meshes/beam3.bou" --count 1 >"$out/e1.log"
+"$cli" modes "$mesh" --fixed "$source/share/meshes/beam3.bou" --count 1 \
+  --material.youngs_modulus=4e7 >"$out/e4.log"
+grep -q "E = 4e+07 Pa" "$out/e4.log"
+python3 - "$out/e1.log" "$out/e4.log" <<'EOF2'
+import sys
+f = [float(next(l.split()[3] for l in open(p) if l.split()[:1] == ["0"])) for p in sys.argv[1:]]
+assert abs(f[1] / f[0] - 2) < 1e-6, f
+EOF2
+
+# A key modes does not read is an error naming it, not a silent no-op.
+if "$cli" modes "$mesh" --run.dt=0.1 >"$out/ignored.log" 2>&1; then
+  echo "expected an error for --run.dt"; exit 1
+fi
+grep -q "modes: --run.dt=0.1 is not read by modes" "$out/ignored.log"
 echo "modes_command: ok"

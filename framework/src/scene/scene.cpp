@@ -23,8 +23,6 @@ double Scene::size() const {
   return (upper - lower).norm();
 }
 
-namespace {
-
 void apply_material_overrides(const MaterialSettings& settings, TetMesh& mesh) {
   if (!settings.youngs_modulus && !settings.poisson_ratio && !settings.density) return;
   for (Material& m : mesh.materials) {
@@ -40,6 +38,8 @@ void apply_material_overrides(const MaterialSettings& settings, TetMesh& mesh) {
           m.name, m.youngs_modulus, m.density, m.poisson_ratio));
   }
 }
+
+namespace {
 
 std::vector<Index> fixed_from_set(const TetMesh& mesh, const std::string& name) {
   if (auto it = mesh.vertex_sets.find(name); it != mesh.vertex_sets.end()) return it->second;

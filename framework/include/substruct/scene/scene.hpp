@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "substruct/config/material_settings.hpp"
 #include "substruct/domains/decomposition.hpp"
 #include "substruct/domains/domain_graph.hpp"
 #include "substruct/fem/material_model.hpp"
@@ -38,6 +39,10 @@ struct Scene {
   /// Length of the rest shape's bounding-box diagonal [m].
   double size() const;
 };
+
+/// Applies the [material] overrides that are set (E, ν, ρ) to every material of `mesh`, then
+/// checks every material: Error unless E > 0, ρ > 0 and −1 < ν < ½, naming the material.
+void apply_material_overrides(const MaterialSettings& settings, TetMesh& mesh);
 
 /// Builds the scene from a validated config (reads the meshes, applies [material] overrides,
 /// partitions into domains, builds the domain graph and chooses the root).
