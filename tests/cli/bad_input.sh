@@ -40,4 +40,16 @@ expect_error 3 "diverged at step [0-9]* in domain 0" -- \
   --pull.force="0 1e12 0" --run.output="$out/blowup.pvd" --run.exporters="vtk csv"
 [[ ! -e "$out/blowup.pvd" && ! -e "$out/blowup.csv" ]] || fail "partial output left behind"
 [[ -z "$(find "$out" -name '*.vtu' -o -name '*.tmp')" ]] || fail "frames left behind"
+# The file system refusing (a file where a folder must go) is the user's error (exit 1), naming
+# the path, not an internal one (70).
+touch "$out/a-file"
+expect_error 1 "Not a directory \[.*a-file\]" -- "$cli" generate bar --out "$out/a-file"
+expect_error 1 "Not a directory" -- \
+  "$cli" run "$scene" --run.steps=1 --run.output="$out/a-file/x.pvd" --run.exporters=vtk
+
+# A domain file with a huge id is refused at its line, before anything is sized by it.
+printf '0\n%.0s' $(seq 449) >"$out/huge.domains"
+echo 2000000000 >>"$out/huge.domains"
+expect_error 1 "huge.domains:450:.*domain id 2000000000 for element 449 is not below" -- \
+  "$cli" run "$scene" --scene.domains="$out/huge.domains" --run.exporters=
 echo "bad_input: ok"
