@@ -86,31 +86,22 @@ double parse_shift(const std::string& text) {
 
 /// Options from the arguments (global options already removed); false when --help was asked.
 bool parse(const Args& args, Options& o) {
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
+  for (OptionArguments arg("modes", args); arg.next();) {
+    const std::string& a = arg.current();
     if (a == "--help" || a == "-h") {
       std::printf("%s", kUsage);
       return false;
     }
-    // "--name value" or "--name=value".
-    const auto value_of = [&](const std::string& name) -> std::string {
-      if (a.size() > name.size() && a.compare(0, name.size() + 1, name + "=") == 0)
-        return a.substr(name.size() + 1);
-      if (i + 1 == args.size())
-        throw Error(fmt::format("modes: {} needs a value (see substruct modes --help)", name));
-      return args[++i];
-    };
-    const auto is = [&](const std::string& name) { return a == name || a.starts_with(name + "="); };
-    if (is("--fixed")) {
-      o.fixed = value_of("--fixed");
-    } else if (is("--count")) {
-      o.count = parse_count(value_of("--count"));
-    } else if (is("--output")) {
-      o.output = value_of("--output");
-    } else if (is("--model")) {
-      o.model = parse_material_model(value_of("--model"));
-    } else if (is("--shift")) {
-      o.shift = parse_shift(value_of("--shift"));
+    if (arg.is("--fixed")) {
+      o.fixed = arg.value("--fixed");
+    } else if (arg.is("--count")) {
+      o.count = parse_count(arg.value("--count"));
+    } else if (arg.is("--output")) {
+      o.output = arg.value("--output");
+    } else if (arg.is("--model")) {
+      o.model = parse_material_model(arg.value("--model"));
+    } else if (arg.is("--shift")) {
+      o.shift = parse_shift(arg.value("--shift"));
     } else if (a.starts_with("--") && a.find('.') != std::string::npos &&
                a.find('=') != std::string::npos) {
       // --section.key=value: a setting of the eigensolver (or [solvers] eigen).

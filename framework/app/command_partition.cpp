@@ -67,43 +67,33 @@ long parse_count(const std::string& name, const std::string& text, long lowest) 
 }
 
 /// Options from the arguments; false when --help was asked.
-bool parse(const Args& raw_args, Options& o) {
+bool parse(const Args& args, Options& o) {
   Args rest;  // the scene, --section.key=value and the global options
-  const Args& args = raw_args;
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
+  for (OptionArguments arg("partition", args); arg.next();) {
+    const std::string& a = arg.current();
     if (a == "--help" || a == "-h") {
       std::printf("%s", kUsage);
       return false;
     }
-    const auto value_of = [&](const std::string& name) -> std::string {
-      if (a.size() > name.size() && a.compare(0, name.size() + 1, name + "=") == 0)
-        return a.substr(name.size() + 1);
-      if (i + 1 == args.size())
-        throw Error(
-            fmt::format("partition: {} needs a value (see substruct partition --help)", name));
-      return args[++i];
+    const auto count = [&](const std::string& name, long lowest) {
+      return parse_count(name, arg.value(name), lowest);
     };
-    const auto is = [&](const std::string& name) { return a == name || a.starts_with(name + "="); };
-    if (is("--method")) {
-      o.method = value_of("--method");
+    if (arg.is("--method")) {
+      o.method = arg.value("--method");
       if (o.method != "cpca" && o.method != "metis")
         throw Error(fmt::format("partition: --method is cpca or metis, found '{}'", o.method));
-    } else if (is("--domains")) {
-      o.domains = static_cast<int>(parse_count("--domains", value_of("--domains"), 1));
-    } else if (is("--out")) {
-      o.out = value_of("--out");
-    } else if (is("--node-clusters")) {
-      o.cpca.node_clusters =
-          static_cast<int>(parse_count("--node-clusters", value_of("--node-clusters"), 1));
-    } else if (is("--components")) {
-      o.cpca.components =
-          static_cast<int>(parse_count("--components", value_of("--components"), 1));
-    } else if (is("--min-fragment")) {
-      o.cpca.min_fragment =
-          static_cast<Index>(parse_count("--min-fragment", value_of("--min-fragment"), 1));
-    } else if (is("--seed")) {
-      o.cpca.seed = static_cast<std::uint64_t>(parse_count("--seed", value_of("--seed"), 0));
+    } else if (arg.is("--domains")) {
+      o.domains = static_cast<int>(count("--domains", 1));
+    } else if (arg.is("--out")) {
+      o.out = arg.value("--out");
+    } else if (arg.is("--node-clusters")) {
+      o.cpca.node_clusters = static_cast<int>(count("--node-clusters", 1));
+    } else if (arg.is("--components")) {
+      o.cpca.components = static_cast<int>(count("--components", 1));
+    } else if (arg.is("--min-fragment")) {
+      o.cpca.min_fragment = static_cast<Index>(count("--min-fragment", 1));
+    } else if (arg.is("--seed")) {
+      o.cpca.seed = static_cast<std::uint64_t>(count("--seed", 0));
     } else {
       rest.push_back(a);  // the scene and --section.key=value
     }

@@ -35,6 +35,27 @@ struct GlobalOptions {
 /// Removes the global options from `args` (applying --quiet/--verbose) and returns the rest.
 Args take_global_options(const Args& args, GlobalOptions& options);
 
+/// Walks a command's own options, each `--name value` or `--name=value`:
+///   for (OptionArguments a("modes", args); a.next();)
+///     if (a.is("--count")) count = parse(a.value("--count")); else …
+class OptionArguments {
+ public:
+  OptionArguments(const char* command, const Args& args) : command_(command), args_(args) {}
+  /// Moves to the next argument; false past the last one.
+  bool next() { return ++i_ < args_.size(); }
+  const std::string& current() const { return args_[i_]; }
+  /// The current argument is `name` or `name=…`.
+  bool is(const std::string& name) const;
+  /// The value of option `name` (the current argument): after its '=', else the next argument,
+  /// which is then consumed. Throws Error "COMMAND: NAME needs a value …" when there is none.
+  std::string value(const std::string& name);
+
+ private:
+  const char* command_;
+  const Args& args_;
+  std::size_t i_ = static_cast<std::size_t>(-1);
+};
+
 /// The arguments of a command that works on a scene: `COMMAND SCENE.ini [--section.key=value …]`.
 struct SceneArguments {
   GlobalOptions global;
