@@ -25,8 +25,8 @@ std::uint64_t compressed_inverse_hash(const TetMesh& mesh, const LinearDomain& d
   f.add_string("ddm compressed inverse");
   f.add_u64(kCompressedInverseFormatVersion);
   add_mesh_to_hash(f, mesh);
-  f.add_u64(domain.free_dofs.size());
-  for (Index d : domain.free_dofs) f.add_i64(d);
+  f.add_u64(domain.dofs.free_dofs().size());
+  for (Index d : domain.dofs.free_dofs()) f.add_i64(d);
   for (Index k = 0; k < domain.M.nonZeros(); ++k) f.add_f64(domain.M.valuePtr()[k]);
   f.add_f64(alpha);
   f.add_f64(beta);

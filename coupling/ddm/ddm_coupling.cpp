@@ -111,8 +111,7 @@ class DdmCoupling final : public CouplingMethod {
       d.coupling = std::move(couplings[i]);
       for (Index local : d.coupling.vertices)
         for (Index c = 0; c < 3; ++c)
-          d.boundary_unknowns.push_back(
-              d.model.free_of_dof[static_cast<std::size_t>(3 * local + c)]);
+          d.boundary_unknowns.push_back(d.model.dofs.free_index(3 * local + c));
     }
     // How many domains use each vertex (positions() averages the copies).
     copies_.assign(static_cast<std::size_t>(scene.mesh.num_vertices()), 0);
@@ -199,7 +198,7 @@ class DdmCoupling final : public CouplingMethod {
       }
       const Index n = d.model.num_vertices();
       for (Index a = 0; a < n; ++a) {
-        const Index f = d.model.free_of_dof[static_cast<std::size_t>(3 * a)];
+        const Index f = d.model.dofs.free_index(3 * a);
         if (f < 0) continue;
         d.v.segment<3>(3 * a) += d.R * d.y.segment<3>(f);
         d.x.segment<3>(3 * a) += h * d.v.segment<3>(3 * a);
@@ -293,7 +292,7 @@ class DdmCoupling final : public CouplingMethod {
     const Index nf = d.model.num_free();
     d.rhs.resize(nf);
     for (Index k = 0; k < nf; ++k)
-      d.rhs[k] = h * force_[d.model.free_dofs[static_cast<std::size_t>(k)]];
+      d.rhs[k] = h * force_[d.model.dofs.free_dofs()[static_cast<std::size_t>(k)]];
   }
 
   // rhs_ = −c: for a copy pair, c = −(x_a − x_b)/h − (v_a − v_b) with gap correction (copies
@@ -421,7 +420,6 @@ class DdmCoupling final : public CouplingMethod {
     h_ = h;
     std::size_t bytes = 0;
     for (const Domain& d : domains_) bytes += d.inverse->stored_bytes();
-    stored_bytes_ = bytes;
     if (stats_) {
       stats_->add(fmt::format("{} solver", solver_name()), seconds_since(start));
       stats_->models_computed += computed;
@@ -447,8 +445,8 @@ class DdmCoupling final : public CouplingMethod {
   // The local ids of the domain's free vertices, increasing (G's row groups).
   static std::vector<Index> free_vertices(const Domain& d) {
     std::vector<Index> v;
-    for (std::size_t k = 0; k < d.model.free_dofs.size(); k += 3)
-      v.push_back(d.model.free_dofs[k] / 3);
+    const std::vector<Index>& free = d.model.dofs.free_dofs();
+    for (std::size_t k = 0; k < free.size(); k += 3) v.push_back(free[k] / 3);
     return v;
   }
 
@@ -464,7 +462,6 @@ class DdmCoupling final : public CouplingMethod {
   std::vector<ConstraintRow> rows_;
   Index interface_row_count_ = 0;
   std::vector<int> copies_;
-  std::size_t stored_bytes_ = 0;
 
   Eigen::MatrixXd W_;
   Eigen::VectorXd rhs_, lambda_;

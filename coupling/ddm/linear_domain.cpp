@@ -33,36 +33,19 @@ LinearDomain make_linear_domain(const SubMesh& sub_mesh, const std::vector<Index
     for (Index v = 0; v < n; ++v) ones[3 * v + c] = 1;
     d.gravity_columns.col(c) = d.M * ones;
   }
-  d.free_of_dof.assign(static_cast<std::size_t>(3 * n), -1);
-  for (Index v = 0; v < n; ++v) {
-    const Index g = d.global_vertex[static_cast<std::size_t>(v)];
-    if (std::binary_search(fixed.begin(), fixed.end(), g)) continue;
-    for (Index c = 0; c < 3; ++c) {
-      d.free_of_dof[static_cast<std::size_t>(3 * v + c)] = static_cast<Index>(d.free_dofs.size());
-      d.free_dofs.push_back(3 * v + c);
-    }
-  }
+  std::vector<Index> fixed_local;
+  for (Index v = 0; v < n; ++v)
+    if (std::binary_search(fixed.begin(), fixed.end(),
+                           d.global_vertex[static_cast<std::size_t>(v)]))
+      fixed_local.push_back(v);
+  d.dofs = DofMap::for_fixed_vertices(n, fixed_local);
   return d;
 }
 
 SparseMatrix backward_euler_matrix(const LinearDomain& domain, double alpha, double beta,
                                    double h) {
   // A = M + h (α M + β K) + h² K = (1 + hα) M + (hβ + h²) K
-  const SparseMatrix full = (1 + h * alpha) * domain.M + (h * beta + h * h) * domain.K;
-  const Index nf = domain.num_free();
-  std::vector<Eigen::Triplet<double, int>> entries;
-  entries.reserve(static_cast<std::size_t>(full.nonZeros()));
-  for (int col = 0; col < full.outerSize(); ++col) {
-    const Index fc = domain.free_of_dof[static_cast<std::size_t>(col)];
-    if (fc < 0) continue;
-    for (SparseMatrix::InnerIterator it(full, col); it; ++it) {
-      const Index fr = domain.free_of_dof[static_cast<std::size_t>(it.row())];
-      if (fr >= 0) entries.emplace_back(fr, fc, it.value());
-    }
-  }
-  SparseMatrix A(nf, nf);
-  A.setFromTriplets(entries.begin(), entries.end());
-  return A;
+  return domain.dofs.restrict_matrix((1 + h * alpha) * domain.M + (h * beta + h * h) * domain.K);
 }
 
 }  // namespace substruct::ddm

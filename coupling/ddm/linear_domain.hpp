@@ -6,6 +6,7 @@
 
 #include "substruct/core/types.hpp"
 #include "substruct/domains/sub_mesh.hpp"
+#include "substruct/integrators/dof_map.hpp"
 
 namespace substruct::ddm {
 
@@ -17,12 +18,11 @@ struct LinearDomain {
   SparseMatrix K;                    // linear (small-strain) stiffness K₀, 3n×3n
   Eigen::VectorXd vertex_mass;       // lumped mass per vertex (the rotation fit's weights)
   Eigen::MatrixXd gravity_columns;   // 3n×3: M 1ₓ, M 1ᵧ, M 1_z, so that M g = columns · g
-  std::vector<Index> free_dofs;      // free unknown → local DOF (fixed vertices left out)
-  std::vector<Index> free_of_dof;    // local DOF → free unknown, −1 when fixed
+  DofMap dofs;                       // the free unknowns: the DOFs of unfixed vertices
 
   Index num_vertices() const { return static_cast<Index>(rest.rows()); }
-  Index num_free() const { return static_cast<Index>(free_dofs.size()); }
-  bool vertex_is_free(Index local) const { return free_of_dof[3 * local] >= 0; }
+  Index num_free() const { return dofs.num_free(); }
+  bool vertex_is_free(Index local) const { return !dofs.is_fixed(3 * local); }
 };
 
 /// Assembles Ω_i's matrices from its sub-mesh (each element with its own material), with the
