@@ -30,6 +30,7 @@
 #include "substruct/core/error.hpp"
 #include "substruct/fem/elastic_force_model.hpp"
 #include "substruct/fem/mass.hpp"
+#include "substruct/integrators/dof_map.hpp"
 #include "substruct/plugin/plugin_host.hpp"
 #include "substruct/reduction/cpca.hpp"
 #include "substruct/reduction/node_clustering.hpp"
@@ -76,33 +77,22 @@ const Object& object(const std::string& kind) {
   const SparseMatrix K =
       ElasticForceModel(mesh, MaterialModel::linear).stiffness(Eigen::VectorXd::Zero(3 * n));
   const double h = 0.01, alpha = scene.rayleigh_mass, beta = scene.rayleigh_stiffness;
-  std::vector<Index> free_vertex(static_cast<std::size_t>(n), -1), free_vertices;
-  for (Index v = 0; v < n; ++v)
-    if (!std::binary_search(scene.fixed_vertices.begin(), scene.fixed_vertices.end(), v)) {
-      free_vertex[static_cast<std::size_t>(v)] = static_cast<Index>(free_vertices.size());
-      free_vertices.push_back(v);
-    }
-  const Index nf = 3 * static_cast<Index>(free_vertices.size());
-  std::vector<Eigen::Triplet<double, int>> entries;
-  for (int col = 0; col < K.outerSize(); ++col)
-    for (SparseMatrix::InnerIterator it(K, col); it; ++it) {
-      const Index a = free_vertex[static_cast<std::size_t>(it.row() / 3)],
-                  b = free_vertex[static_cast<std::size_t>(col / 3)];
-      if (a >= 0 && b >= 0)
-        entries.emplace_back(3 * a + it.row() % 3, 3 * b + col % 3,
-                             (h * beta + h * h) * it.value());
-    }
-  for (Index k = 0; k < nf; ++k)
-    entries.emplace_back(k, k, (1 + h * alpha) * m[free_vertices[static_cast<std::size_t>(k / 3)]]);
-  SparseMatrix A(nf, nf);
-  A.setFromTriplets(entries.begin(), entries.end());
+  const DofMap dofs = DofMap::for_fixed_vertices(n, scene.fixed_vertices);
+  SparseMatrix M(3 * n, 3 * n);
+  Eigen::VectorXd gravity = Eigen::VectorXd::Zero(3 * n);  // M g, g = (0, −9.81, 0)
+  M.reserve(Eigen::VectorXi::Constant(3 * n, 1));
+  for (Index k = 0; k < 3 * n; ++k) M.insert(k, k) = m[k / 3];
+  for (Index v = 0; v < n; ++v) gravity[3 * v + 1] = -9.81 * m[v];
+  const SparseMatrix A = dofs.restrict_matrix((1 + h * alpha) * M + (h * beta + h * h) * K);
+  const Index nf = dofs.num_free();
+  std::vector<Index> free_vertices;
+  for (Index k = 0; k < nf; k += 3)
+    free_vertices.push_back(dofs.free_dofs()[static_cast<std::size_t>(k)] / 3);
   const Eigen::SimplicialLDLT<SparseMatrix> ldlt(A);
   Object o;
   o.G = ldlt.solve(Eigen::MatrixXd::Identity(nf, nf));
   o.G = 0.5 * (o.G + o.G.transpose()).eval();
-  o.gravity_force = Eigen::VectorXd::Zero(nf);
-  for (Index k = 0; k < nf / 3; ++k)
-    o.gravity_force[3 * k + 1] = -9.81 * m[free_vertices[static_cast<std::size_t>(k)]];
+  o.gravity_force = dofs.restrict_vector(gravity);
   o.gravity_response = o.G * o.gravity_force;
   o.node_clusters = std::min<int>(100, static_cast<int>(nf / 3));
   const std::vector<int> of_vertex = cluster_mesh_nodes(mesh, o.node_clusters, free_vertices);
