@@ -172,7 +172,8 @@ TEST_P(CouplingContractTest, ReducedMethodsGetPositionsFromTheirLayout) {
 }
 
 INSTANTIATE_TEST_SUITE_P(EveryMethod, CouplingContractTest,
-                         ::testing::Values("full", "inertia", "coupling-elements", "ddm"),
+                         ::testing::Values("full", "inertia", "coupling-elements", "ddm",
+                                           "spectral-hybrid"),
                          [](const auto& test) {
                            std::string name = test.param;
                            for (char& c : name)

@@ -91,9 +91,12 @@ ReductionSettings ReductionSettings::from_config(const Config& config) {
         r_key, fmt::format("more than the {} linear modes and their {} modal derivatives give; "
                            "raise linear_modes",
                            s.linear_modes, derivatives));
-  s.solver_signature =
-      solver_entry(config, "solvers.eigen") + solver_entry(config, "solvers.linear");
+  s.solver_signature = reduction_solver_signature(config);
   return s;
+}
+
+std::string reduction_solver_signature(const Config& config) {
+  return solver_entry(config, "solvers.eigen") + solver_entry(config, "solvers.linear");
 }
 
 std::string_view to_string(ModeCountPolicy policy) {

@@ -59,6 +59,10 @@ struct ReductionSettings {
 /// The [reduction] options (every field above but solver_signature).
 const OptionSet<ReductionSettings>& reduction_options();
 
+/// The eigen and linear solvers a config selects with their options, in the canonical form that
+/// keys cached bases ("solvers.eigen=slepc;slepc.tolerance=1e-10;…").
+std::string reduction_solver_signature(const Config& config);
+
 /// "fixed" | "adaptive", "polynomial" | "cubature", "parent-interface" | "free" |
 /// "fixed-vertices".
 std::string_view to_string(ModeCountPolicy policy);
