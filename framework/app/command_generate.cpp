@@ -1,4 +1,5 @@
-// substruct generate flower|tree|beam|bar|bimaterial-bar|torus-knot --out DIR …: writes a mesh
+// substruct generate flower|tree|beam|bar|bimaterial-bar|torus-knot|hybrid-bar|limb --out DIR …:
+// writes a mesh
 // (.veg), its fixed vertices (.bou) and a scene (.ini) that runs it.
 #include <algorithm>
 #include <cmath>
@@ -20,6 +21,8 @@
 #include "substruct/scene/bar_generator.hpp"
 #include "substruct/scene/bimaterial_bar_generator.hpp"
 #include "substruct/scene/flower_generator.hpp"
+#include "substruct/scene/hybrid_bar_generator.hpp"
+#include "substruct/scene/limb_generator.hpp"
 #include "substruct/scene/torus_knot_generator.hpp"
 #include "substruct/scene/tree_generator.hpp"
 
@@ -86,7 +89,7 @@ void write_bou(const fs::path& file, const std::vector<Index>& fixed) {
 
 std::string join(const std::vector<Index>& values) {
   std::string s;
-  for (Index v : values) s += (s.empty() ? "" : " ") + std::to_string(v);
+  for (Index v : values) s += fmt::format("{}{}", s.empty() ? "" : " ", v);
   return s;
 }
 
@@ -628,13 +631,130 @@ int generate_torus_knot_scene(const Args& args) {
   return 0;
 }
 
+std::string join_ints(const std::vector<int>& values) {
+  std::string s;
+  for (int v : values) s += fmt::format("{}{}", s.empty() ? "" : " ", v);
+  return s;
+}
+
+int generate_hybrid_bar_scene(const Args& args) {
+  SceneOptions s;
+  HybridBarParameters p;
+  Damping damping{2.0, 0.002};
+  std::vector<int> cells;
+  std::vector<int> rigid;
+  int modes = 100;
+  po::options_description bar(
+      "hybrid bar: [0, length] × [−height/2, height/2] × [−width/2, width/2], clamped at x = 0, "
+      "cut into domains along x, some rigid");
+  const ShapeOption option{bar};
+  bar_box_options(bar, option, p.length, p.height, p.width, cells,
+                  "cells along x, y, z (default 18 3 1: 324 tets; 30 6 5: 5,400); 6 tets each");
+  option("domains", &p.domains, "element sets domain0… of equal length along x");
+  bar.add_options()("rigid-domains", po::value<std::vector<int>>(&rigid)->multitoken(),
+                    "the rigid domains (default 1, the middle of 3)");
+  option("youngs-modulus", &p.soft.youngs_modulus, "E of the deformable domains [Pa]");
+  option("poisson-ratio", &p.soft.poisson_ratio, "ν");
+  option("density", &p.soft.density, "ρ [kg/m³]");
+  option("rigid-stiffness-ratio", &p.rigid_stiffness_ratio,
+         "E of the rigid domains' material / E (what unreduced methods see)");
+  option("modes", &modes, "[spectral-hybrid] modes of each deformable region");
+  damping.add_options(option);
+  po::options_description all;
+  all.add(bar).add(scene_options(s, "hybrid_bar", "spectral-hybrid", 300));
+  if (!parse(
+          args, all,
+          "usage: substruct generate hybrid-bar --out DIR [--cells NX NY NZ] [--rigid-domains "
+          "D…] [options]\n"
+          "  The hybrid bar of Yang et al. 2010 (Fig. 2, Table 1): a box beam clamped at x = 0,\n"
+          "  cut into domains along it, some rigid ([spectral-hybrid] rigid_domains)."))
+    return 0;
+  read_cells(cells, p.cells_x, p.cells_y, p.cells_z, "hybrid-bar");
+  if (!rigid.empty()) p.rigid_domains = rigid;
+  std::vector<Index> fixed, tip, free_end;
+  const TetMesh mesh = generate_hybrid_bar(p, &fixed, &tip, &free_end);
+  const std::string comment = fmt::format(
+      "# The hybrid bar of Yang et al. 2010 (Fig. 2, Table 1): {} m × {} m × {} m of {} × {} × {}\n"
+      "# cells (6 tets each: {} tets), clamped at x = 0, {} domains of equal length along x "
+      "(element\n"
+      "# sets domain0… from the clamp), rigid: {} (material \"rigid\", E × {} for unreduced\n"
+      "# methods). E = {} Pa, ν = {}, ρ = {} kg/m³; released at rest under gravity.\n"
+      "# Twist the free end (Fig. 2) with\n"
+      "#   --spectral-hybrid.target_vertices=\"{}\"\n"
+      "#   --spectral-hybrid.target_rotation=\"3.14159 0 0\" --gravity.acceleration=\"0 0 0\"\n"
+      "# Made by: {}\n\n",
+      p.length, p.height, p.width, p.cells_x, p.cells_y, p.cells_z, mesh.num_elements(), p.domains,
+      join_ints(p.rigid_domains), p.rigid_stiffness_ratio, p.soft.youngs_modulus,
+      p.soft.poisson_ratio, p.soft.density, join(free_end), made_by("hybrid-bar", args));
+  const std::string section =
+      fmt::format("[spectral-hybrid]\nrigid_domains = {}\nmodes = {}\nboundary_nodes = 2\n\n",
+                  join_ints(p.rigid_domains), modes);
+  write_scene(s, mesh, fixed, comment, "sets", tip, "free end: the four corners", "", section,
+              damping.lines(""));
+  return 0;
+}
+
+int generate_limb_scene(const Args& args) {
+  SceneOptions s;
+  LimbParameters p;
+  Damping damping{2.0, 0.002};
+  int modes = 100;
+  po::options_description limb(
+      "limb: [0, length] × [−thickness/2, thickness/2]², clamped at the hip x = 0, two rigid "
+      "bones inside soft flesh");
+  const ShapeOption option{limb};
+  option("length", &p.length, "along x [m]");
+  option("thickness", &p.thickness, "across, along y and z [m]");
+  option("cells-x", &p.cells_x, "cell layers along x");
+  option("cells", &p.cells, "cells across (y and z)");
+  option("bone-cells", &p.bone_cells, "cells across each bone (centred)");
+  option("thigh-begin", &p.thigh_begin, "first cell layer of the thigh bone");
+  option("thigh-end", &p.thigh_end, "cell layer after the thigh bone");
+  option("shin-begin", &p.shin_begin, "first cell layer of the shin bone");
+  option("shin-end", &p.shin_end, "cell layer after the shin bone");
+  option("youngs-modulus", &p.flesh.youngs_modulus, "E of the flesh [Pa]");
+  option("poisson-ratio", &p.flesh.poisson_ratio, "ν");
+  option("density", &p.flesh.density, "ρ [kg/m³]");
+  option("bone-stiffness-ratio", &p.bone_stiffness_ratio,
+         "E of the bones' material / E of the flesh (what unreduced methods see)");
+  option("modes", &modes, "[spectral-hybrid] modes of the flesh");
+  damping.add_options(option);
+  po::options_description all;
+  all.add(limb).add(scene_options(s, "limb", "spectral-hybrid", 300));
+  if (!parse(args, all,
+             "usage: substruct generate limb --out DIR [options]\n"
+             "  A limb with rigid bones inside a soft body (the hybrid Armadillo leg of Yang et\n"
+             "  al. 2010, Fig. 1, 6): element sets bone0, bone1 (rigid) and flesh."))
+    return 0;
+  std::vector<Index> fixed, foot;
+  const TetMesh mesh = generate_limb(p, &fixed, &foot);
+  const std::string comment = fmt::format(
+      "# A limb with two rigid bones inside soft flesh (Yang et al. 2010, Fig. 1, 6: the hybrid\n"
+      "# Armadillo leg): {} m long, {} m × {} m across, {} × {} × {} cells ({} tets), clamped at\n"
+      "# the hip x = 0. Domains = element sets: 0 bone0 (thigh, cell layers [{}, {})), 1 bone1\n"
+      "# (shin, [{}, {})), 2 flesh; the bones are rigid regions inside the deformable flesh,\n"
+      "# joined through it at the hip, the knee and the foot. Flesh E = {} Pa, ν = {}, ρ = {}\n"
+      "# kg/m³; the bones' materials bone0, bone1: E × {} for unreduced methods. It sags under\n"
+      "# gravity.\n"
+      "# Made by: {}\n\n",
+      p.length, p.thickness, p.thickness, p.cells_x, p.cells, p.cells, mesh.num_elements(),
+      p.thigh_begin, p.thigh_end, p.shin_begin, p.shin_end, p.flesh.youngs_modulus,
+      p.flesh.poisson_ratio, p.flesh.density, p.bone_stiffness_ratio, made_by("limb", args));
+  const std::string section = fmt::format(
+      "[spectral-hybrid]\nrigid_domains = 0 1\nmodes = {}\nboundary_nodes = 2\n\n", modes);
+  write_scene(s, mesh, fixed, comment, "sets", foot, "the foot's four corners", "", section,
+              damping.lines(""));
+  return 0;
+}
+
 }  // namespace
 
 int command_generate(const Args& raw_args) {
   GlobalOptions global;
   const Args args = take_global_options(raw_args, global);
   const std::string usage =
-      "usage: substruct generate flower|tree|beam|bar|bimaterial-bar|torus-knot --out DIR "
+      "usage: substruct generate flower|tree|beam|bar|bimaterial-bar|torus-knot|hybrid-bar|limb "
+      "--out DIR "
       "[options]\n"
       "  Writes DIR/NAME.veg (mesh), DIR/NAME.bou (fixed vertices) and DIR/NAME.ini (a scene).\n"
       "  substruct generate SHAPE --help lists the options of each shape.\n";
@@ -650,12 +770,16 @@ int command_generate(const Args& raw_args) {
   if (args[0] == "bar") return generate_bar_scene(rest);
   if (args[0] == "bimaterial-bar") return generate_bimaterial_bar_scene(rest);
   if (args[0] == "torus-knot") return generate_torus_knot_scene(rest);
+  if (args[0] == "hybrid-bar") return generate_hybrid_bar_scene(rest);
+  if (args[0] == "limb") return generate_limb_scene(rest);
   throw Error(fmt::format(
-      "generate: unknown shape '{}' (shapes: flower, tree, beam, bar, bimaterial-bar, torus-knot)",
+      "generate: unknown shape '{}' (shapes: flower, tree, beam, bar, bimaterial-bar, torus-knot, "
+      "hybrid-bar, limb)",
       args[0]));
 }
 
-SUBSTRUCT_COMMAND("generate", "flower|tree|beam|bar|bimaterial-bar|torus-knot --out DIR …",
+SUBSTRUCT_COMMAND("generate",
+                  "flower|tree|beam|bar|bimaterial-bar|torus-knot|hybrid-bar|limb --out DIR …",
                   "make a scene (mesh, fixed vertices, .ini)", command_generate);
 
 }  // namespace substruct::cli
