@@ -16,8 +16,15 @@ namespace {
 using Kind = ConstraintRow::Kind;
 
 // Row block v of a region's Φ or Ψ (3 × r).
-auto vertex_rows(const Eigen::MatrixXd& basis, Index local) {
+template <class Basis>
+auto vertex_rows(const Basis& basis, Index local) {
   return basis.middleRows(3 * local, 3);
+}
+
+// Row `component` of vertex `local`'s block of Φ (or of Ψ for rotation rows).
+Eigen::RowVectorXd basis_row(const RegionModel& m, bool rotation, Index local, int component) {
+  if (rotation) return vertex_rows(m.Psi, local).row(component);
+  return vertex_rows(m.Phi, local).row(component);
 }
 
 // Row i of J for `row` (Eq. 11, 15; the warped rows of Eq. 10 at rest, R̃ = I).
@@ -27,12 +34,10 @@ void fill_row(const std::vector<RegionModel>& models, const ConstraintRow& row, 
   out.setZero();
   const RegionModel& a = models[static_cast<std::size_t>(row.region_a)];
   const bool rotation = row.kind == Kind::rotation || row.kind == Kind::target_rotation;
-  const Eigen::MatrixXd& basis_a = rotation ? a.Psi : a.Phi;
-  out.segment(a.offset, a.r()) = vertex_rows(basis_a, row.local_a).row(row.component);
+  out.segment(a.offset, a.r()) = basis_row(a, rotation, row.local_a, row.component);
   if (row.region_b >= 0) {
     const RegionModel& b = models[static_cast<std::size_t>(row.region_b)];
-    const Eigen::MatrixXd& basis_b = rotation ? b.Psi : b.Phi;
-    out.segment(b.offset, b.r()) = -vertex_rows(basis_b, row.local_b).row(row.component);
+    out.segment(b.offset, b.r()) = -basis_row(b, rotation, row.local_b, row.component);
   }
 }
 

@@ -16,11 +16,11 @@ namespace substruct::spectral_hybrid {
 struct RegionModel {
   int id = 0;
   bool rigid = false;
-  std::vector<int> domains;     // the scene domains it is made of
-  SubMesh sub;                  // local vertices = sub.global_vertex
-  Eigen::MatrixXd Phi;          // Φ, 3n × r
-  Eigen::MatrixXd Psi;          // Ψ = WΦ, 3n × r
-  Eigen::VectorXd lambda;       // Λ, r
+  std::vector<int> domains;  // the scene domains it is made of
+  SubMesh sub;               // local vertices = sub.global_vertex
+  Eigen::MatrixXd Phi;       // Φ, 3n × r
+  RowMajorMatrix Psi;        // Ψ = WΦ, 3n × r, row-major: w = Ψq runs over whole rows each step
+  Eigen::VectorXd lambda;    // Λ, r
   Eigen::VectorXd vertex_mass;  // row sums of the consistent mass: gravity's nodal forces
   SparseMatrix M;               // consistent mass (projection of a full-space state)
   Index offset = 0;             // first coordinate of the region in the stacked q

@@ -20,6 +20,11 @@ using Points = Eigen::Matrix<double, Eigen::Dynamic, 3, Eigen::RowMajor>;
 using Tets = Eigen::Matrix<Index, Eigen::Dynamic, 4, Eigen::RowMajor>;
 using Triangles = Eigen::Matrix<Index, Eigen::Dynamic, 3, Eigen::RowMajor>;
 
+/// A dense matrix stored row by row: a reduced basis whose 3 rows per vertex are contiguous, so
+/// that u = U q runs as dot products over whole rows (about twice the speed of a column-major
+/// product for tall, narrow bases) and one vertex's block is one piece of memory.
+using RowMajorMatrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+
 /// Sparse matrices are column-major with int indices (what CHOLMOD and PETSc take).
 using SparseMatrix = Eigen::SparseMatrix<double, Eigen::ColMajor, int>;
 

@@ -28,8 +28,8 @@ namespace substruct {
 struct DomainLayout {
   std::vector<Index> global_vertex;  // local → global vertex, ascending
   Points rest;                       // X̄, n×3, frame coordinates
-  Eigen::MatrixXd U;                 // 3n×r basis (xyz interleaved per vertex); r = 0 allowed
-  Eigen::MatrixXd Psi{};             // Ψ: empty (no warping) or 3n×r, rotation vectors w = Ψ q
+  RowMajorMatrix U;      // 3n×r basis (xyz interleaved per vertex, row-major); r = 0 allowed
+  RowMajorMatrix Psi{};  // Ψ: empty (no warping) or 3n×r, rotation vectors w = Ψ q
   /// An instance (≥ 0): the domain whose rest shape and basis this one's are, turned and moved,
   /// X̄ = R X̄_rep + δ, U = (I ⊗ R) U_rep and Ψ = (I ⊗ R) Ψ_rep (R = rotation, δ = offset;
   /// vertices in the same local order); `rest`, `U` and `Psi` then stay empty. The kernel
