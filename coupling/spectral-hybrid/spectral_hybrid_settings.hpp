@@ -37,7 +37,7 @@ struct SpectralHybridSettings {
   Stabilisation stabilisation = Stabilisation::exact;
   double p1 = 20;  // damped: 1/s
   double p2 = 20;  // damped: 1/s
-  double dependent_tolerance = 1e-6;
+  double dependent_tolerance = 1e-4;
 
   std::vector<Index> target_vertices;
   TargetKind target_kind = TargetKind::both;

@@ -659,6 +659,9 @@ int generate_hybrid_bar_scene(const Args& args) {
   option("rigid-stiffness-ratio", &p.rigid_stiffness_ratio,
          "E of the rigid domains' material / E (what unreduced methods see)");
   option("modes", &modes, "[spectral-hybrid] modes of each deformable region");
+  std::string nodes = "2";
+  bar.add_options()("boundary-nodes", po::value<std::string>(&nodes)->default_value(nodes),
+                    "[spectral-hybrid] boundary_nodes: constrained nodes per boundary, or all");
   damping.add_options(option);
   po::options_description all;
   all.add(bar).add(scene_options(s, "hybrid_bar", "spectral-hybrid", 300));
@@ -687,8 +690,8 @@ int generate_hybrid_bar_scene(const Args& args) {
       join_ints(p.rigid_domains), p.rigid_stiffness_ratio, p.soft.youngs_modulus,
       p.soft.poisson_ratio, p.soft.density, join(free_end), made_by("hybrid-bar", args));
   const std::string section =
-      fmt::format("[spectral-hybrid]\nrigid_domains = {}\nmodes = {}\nboundary_nodes = 2\n\n",
-                  join_ints(p.rigid_domains), modes);
+      fmt::format("[spectral-hybrid]\nrigid_domains = {}\nmodes = {}\nboundary_nodes = {}\n\n",
+                  join_ints(p.rigid_domains), modes, nodes);
   write_scene(s, mesh, fixed, comment, "sets", tip, "free end: the four corners", "", section,
               damping.lines(""));
   return 0;
