@@ -31,8 +31,9 @@ def main(out):
             if b != bar:
                 continue
             t, mx, rms, tip = zip(*pts)
-            ax.plot(t, [100 * m for m in mx], label=f"{case} max")
-            ax.plot(t, [100 * m for m in rms], linestyle="--", label=f"{case} RMS")
+            line, = ax.plot(t, [100 * m for m in mx], label=f"{case} max")
+            ax.plot(t, [100 * m for m in rms], linestyle="--", color=line.get_color(),
+                    label=f"{case} RMS")
             lines.append(f"| {bar} | {case} | {max(mx):.4%} | {sum(rms) / len(rms):.4%} | "
                          f"{max(tip):.2%} |")
         ax.set_title({"bar1": "324 tets", "bar2": "5,400 tets"}[bar])

@@ -680,7 +680,7 @@ int generate_hybrid_bar_scene(const Args& args) {
       "# The hybrid bar of Yang et al. 2010 (Fig. 2, Table 1): {} m × {} m × {} m of {} × {} × {}\n"
       "# cells (6 tets each: {} tets), clamped at x = 0, {} domains of equal length along x "
       "(element\n"
-      "# sets domain0… from the clamp), rigid: {} (material \"rigid\", E × {} for unreduced\n"
+      "# sets domain0… from the clamp), rigid: {} (their materials E × {} for unreduced\n"
       "# methods). E = {} Pa, ν = {}, ρ = {} kg/m³; released at rest under gravity.\n"
       "# Twist the free end (Fig. 2) with\n"
       "#   --spectral-hybrid.target_vertices=\"{}\"\n"

@@ -318,8 +318,11 @@ TEST_F(SpectralHybridTest, FollowsTheFullModelOnTheHybridBar) {
       motion = std::max(motion, (full->x().row(v) - full->scene.mesh.vertices.row(v)).norm());
     }
   }
+  std::printf(
+      "free-end corners: largest error %.4f m against full's largest motion %.4f m (%.1f %%)\n",
+      error, motion, 100 * error / motion);
   EXPECT_GT(motion, 0.05);
-  EXPECT_LT(error / motion, 0.1) << "error " << error << " m of a motion of " << motion << " m";
+  EXPECT_LT(error / motion, 0.1);
 }
 
 // A cantilever (all deformable) under a load large enough to turn its end by tens of degrees: modal

@@ -28,14 +28,21 @@ TetMesh generate_hybrid_bar(const HybridBarParameters& p, std::vector<Index>* fi
   bar.domains = p.domains;
   bar.material = p.soft;
   TetMesh mesh = generate_bar(bar, fixed_vertices, tip_corners);
-  Material rigid = p.soft;
-  rigid.name = p.soft.name == "rigid" ? "rigid-part" : "rigid";
-  rigid.youngs_modulus = p.soft.youngs_modulus * p.rigid_stiffness_ratio;
-  mesh.materials = {p.soft, rigid};
+  // One material per rigid domain ("rigid", or "rigid<d>" when there are several), so that a .veg
+  // file assigns each through its domain's own set (one set of all rigid elements would overlap
+  // the domains for `domains = sets`).
+  mesh.materials = {p.soft};
   const int digits = static_cast<int>(std::to_string(p.domains - 1).size());
-  for (int d : p.rigid_domains)
+  for (int d : p.rigid_domains) {
+    Material rigid = p.soft;
+    rigid.name = p.rigid_domains.size() == 1 ? "rigid" : fmt::format("rigid{}", d);
+    if (rigid.name == p.soft.name) rigid.name += "-part";
+    rigid.youngs_modulus = p.soft.youngs_modulus * p.rigid_stiffness_ratio;
+    const auto material = static_cast<Index>(mesh.materials.size());
+    mesh.materials.push_back(rigid);
     for (Index e : mesh.element_sets.at(fmt::format("domain{:0{}}", d, digits)))
-      mesh.element_material[static_cast<std::size_t>(e)] = 1;
+      mesh.element_material[static_cast<std::size_t>(e)] = material;
+  }
   if (free_end) {
     free_end->clear();
     for (Index v = 0; v < mesh.num_vertices(); ++v)

@@ -22,13 +22,14 @@ struct HybridBarParameters {
   int domains = 3;                    // element sets domain0… of equal length along x
   std::vector<int> rigid_domains{1};  // which of them are rigid
   Material soft{"soft", 1000.0, 3.0e6, 0.3};
-  /// E of the rigid domains' material "rigid" / E of "soft" (same ρ and ν), so that an
+  /// E of the rigid domains' materials / E of "soft" (same ρ and ν), so that an
   /// unreduced method sees nearly rigid parts where the hybrid method has rigid regions.
   double rigid_stiffness_ratio = 1000;
 };
 
-/// generate_bar's mesh and element sets "domain0"… with two materials: materials[0] the soft
-/// one, materials[1] "rigid" for the elements of the rigid domains. `fixed_vertices` receives the
+/// generate_bar's mesh and element sets "domain0"… with materials[0] the soft one and one more
+/// per rigid domain, in the order of rigid_domains ("rigid", or "rigid<d>" when there are
+/// several: E · rigid_stiffness_ratio, ρ and ν of the soft one). `fixed_vertices` receives the
 /// clamped face x = 0, `tip_corners` the free end's four corners, `free_end` every vertex of the
 /// face x = length (all sorted). Throws Error for the sizes generate_bar refuses, a rigid domain
 /// out of range or a ratio ≤ 0.
