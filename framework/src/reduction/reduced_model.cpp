@@ -65,9 +65,6 @@ std::string encode_payload(const ReducedModel& m) {
   w.u64(m.boundary.fixed_vertices.size());
   for (Index v : m.boundary.fixed_vertices) w.i64(v);
   const ReducedBasis& b = m.basis;
-  for (double s : {b.seconds_assembly, b.seconds_linear_modes, b.seconds_derivatives, b.seconds_pca,
-                   m.seconds_force_model})
-    w.f64(s);
   w.i64(b.U.rows());
   w.i64(b.U.cols());
   w.f64s(b.U.data(), static_cast<std::size_t>(b.U.size()));
@@ -110,12 +107,7 @@ ReducedModel decode_payload(std::string_view payload, const TetMesh* mesh) {
   m.boundary.remove_rigid_modes = in.u32() != 0;
   m.boundary.fixed_vertices.resize(in.count(8));
   for (Index& v : m.boundary.fixed_vertices) v = static_cast<Index>(in.i64());
-  ReducedBasis& b = m.basis;
-  b.seconds_assembly = in.f64();
-  b.seconds_linear_modes = in.f64();
-  b.seconds_derivatives = in.f64();
-  b.seconds_pca = in.f64();
-  m.seconds_force_model = in.f64();
+  ReducedBasis& b = m.basis;  // a loaded model's stage timings stay 0: it was not computed here
   const std::int64_t rows = in.i64();
   const std::int64_t cols = in.i64();
   if (rows != 3 * std::int64_t{m.vertices} || cols < 0 ||

@@ -62,10 +62,11 @@ std::uint64_t model_inputs_hash(const TetMesh& mesh, MaterialModel material_mode
 
 /// The model file format. Header (40 bytes): magic "SUBSTMDL", u32 format version, u32 header
 /// size (40), u64 inputs hash, u64 payload size, u64 FNV-1a checksum of the payload. Payload:
-/// metadata, timings, U (column-major), eigenvalues, force model (kind, then polynomial
-/// coefficients, or cubature material, elements and weights). Integers and doubles
-/// little-endian.
-inline constexpr std::uint32_t kModelFormatVersion = 1;
+/// metadata, U (column-major), eigenvalues, force model (kind, then polynomial coefficients, or
+/// cubature material, elements and weights). Integers and doubles little-endian. No timings or
+/// other run-dependent values: two runs on the same inputs write byte-identical files (version
+/// 1 stored the stage timings; its files are recomputed).
+inline constexpr std::uint32_t kModelFormatVersion = 2;
 
 /// The bytes of a model file made from inputs of hash `inputs_hash`.
 std::string encode_reduced_model(const ReducedModel& model, std::uint64_t inputs_hash);
