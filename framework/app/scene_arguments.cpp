@@ -12,6 +12,13 @@ SceneArguments parse_scene_arguments(const char* command, const Args& raw_args) 
     if (a == "--help" || a == "-h") {
       parsed.help = true;
     } else if (a.starts_with("--")) {
+      // Settings are --section.key=value; anything else after "--" is an option this command
+      // does not have (a typo such as --frams 3 must not turn into a stray scene argument).
+      const auto eq = a.find('=');
+      if (eq == std::string::npos || a.find('.') > eq)
+        throw Error(fmt::format(
+            "{}: unknown option '{}' (settings are --section.key=value; see substruct {} --help)",
+            command, a, command));
       parsed.overrides.push_back(a);
     } else if (parsed.scene_file.empty()) {
       parsed.scene_file = a;

@@ -60,8 +60,16 @@ std::vector<Setting> read_ini(const fs::path& file) {
     if (section.empty())
       throw ParseError(file, number,
                        fmt::format("expected a [section] before '{}' (e.g. [scene])", key));
-    settings.push_back({section + "." + key, trim(line.substr(eq + 1)),
-                        fmt::format("{}:{}", file.string(), number)});
+    // A key set twice in one file is a mistake (which one was meant?), not a silent override.
+    const std::string full = section + "." + key;
+    const auto earlier = std::find_if(settings.begin(), settings.end(),
+                                      [&](const Setting& s) { return s.key == full; });
+    if (earlier != settings.end())
+      throw ParseError(file, number,
+                       fmt::format("[{}] {} is set a second time (first at {}); keep one", section,
+                                   key, earlier->origin));
+    settings.push_back(
+        {full, trim(line.substr(eq + 1)), fmt::format("{}:{}", file.string(), number)});
   }
   return settings;
 }

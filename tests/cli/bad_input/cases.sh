@@ -1,0 +1,348 @@
+# The bad-input cases, one function each (case_NAME), run by run_case.sh and registered as the
+# CTest cli.bad_input.NAME. Each sets up its input in the current (temporary) folder and calls
+# expect_error CODE PATTERN -- COMMAND…; exit codes: 1 user error, 2 usage, 3 divergence.
+
+# --- Vega meshes: empty, truncated, absurd headers, bad numbers, bad elements ------------------
+case_veg_empty() {
+  : >m.veg && scene_with_mesh s.ini m.veg
+  expect_error 1 "m.veg:1: expected a \*VERTICES section, found end of file" -- "$cli" run s.ini
+}
+case_veg_truncated_in_vertices() {
+  head -c 300 "$mesh" >m.veg && scene_with_mesh s.ini m.veg
+  expect_error 1 "m.veg:[0-9]+: expected the [xyz] coordinate, found end of line" -- "$cli" run s.ini
+}
+case_veg_truncated_in_elements() {
+  head -c 5000 "$mesh" >m.veg && scene_with_mesh s.ini m.veg
+  expect_error 1 "m.veg:[0-9]+: expected a vertex index, found end of line" -- "$cli" run s.ini
+}
+case_veg_truncated_before_elements() {
+  head -n 216 "$mesh" >m.veg && scene_with_mesh s.ini m.veg
+  expect_error 1 "m.veg:216: expected the element header" -- "$cli" run s.ini
+}
+case_veg_huge_vertex_count() {
+  printf '*VERTICES\n1000000000000 3 0 0\n1 0 0 0\n' >m.veg && scene_with_mesh s.ini m.veg
+  expect_error 1 "m.veg:2: expected the number of vertices in \[1, 2147483647\], found 1000000000000" -- \
+    "$cli" run s.ini
+}
+case_veg_huge_element_count() {
+  sed 's/^450 4 0$/1000000000000 4 0/' "$mesh" >m.veg && scene_with_mesh s.ini m.veg
+  expect_error 1 "m.veg:217: expected the number of elements in \[1, 2147483647\], found 1000000000000" -- \
+    "$cli" run s.ini
+}
+case_veg_zero_elements() {
+  sed 's/^450 4 0$/0 4 0/' "$mesh" >m.veg && scene_with_mesh s.ini m.veg
+  expect_error 1 "m.veg:217: expected the number of elements in \[1, .*found 0" -- "$cli" run s.ini
+}
+case_veg_negative_elements() {
+  sed 's/^450 4 0$/-3 4 0/' "$mesh" >m.veg && scene_with_mesh s.ini m.veg
+  expect_error 1 "m.veg:217: expected the number of elements .*found -3" -- "$cli" run s.ini
+}
+case_veg_nan_coordinate() {
+  sed 's/^1 -0.06 0 -0.02$/1 nan 0 -0.02/' "$mesh" >m.veg && scene_with_mesh s.ini m.veg
+  expect_error 1 "m.veg:6: expected the x coordinate \(a finite number\), found 'nan'" -- "$cli" run s.ini
+}
+case_veg_inf_coordinate() {
+  sed 's/^1 -0.06 0 -0.02$/1 -0.06 inf -0.02/' "$mesh" >m.veg && scene_with_mesh s.ini m.veg
+  expect_error 1 "m.veg:6: expected the y coordinate \(a finite number\), found 'inf'" -- "$cli" run s.ini
+}
+case_veg_index_out_of_range() {
+  sed 's/^1 1 53 3 2$/1 1 53 3 9999/' "$mesh" >m.veg && scene_with_mesh s.ini m.veg
+  expect_error 1 "m.veg:218: expected a vertex index in \[1, 208\], found 9999" -- "$cli" run s.ini
+}
+case_veg_repeated_vertex_in_element() {
+  sed 's/^1 1 53 3 2$/1 1 1 3 2/' "$mesh" >m.veg && scene_with_mesh s.ini m.veg
+  expect_error 1 "m.veg:218: expected 4 distinct vertex indices in element 1" -- "$cli" run s.ini
+}
+case_veg_flat_element() {
+  printf '*VERTICES\n4 3 0 0\n1 0 0 0\n2 1 0 0\n3 0 1 0\n4 1 1 0\n*ELEMENTS\nTET\n1 4 0\n1 1 2 3 4\n' >m.veg
+  scene_with_mesh s.ini m.veg
+  expect_error 1 "m.veg.*element 1 \(1-based\) to have non-zero volume" -- "$cli" run s.ini
+}
+case_veg_duplicate_vertex_id() {
+  printf '*VERTICES\n4 3 0 0\n1 0 0 0\n1 1 0 0\n3 0 1 0\n4 0 0 1\n*ELEMENTS\nTET\n1 4 0\n1 1 2 3 4\n' >m.veg
+  scene_with_mesh s.ini m.veg
+  expect_error 1 "m.veg:4: expected vertex index 2, found 1" -- "$cli" run s.ini
+}
+case_veg_binary_garbage() {
+  printf '\x89\x01\x02garbage\xff\xfe\n\x00\x13' >m.veg && scene_with_mesh s.ini m.veg
+  expect_error 1 "m.veg:1: expected a section keyword" -- "$cli" run s.ini
+}
+case_veg_gmsh_behind_the_extension() {
+  cp "$data/two_tets_v41.msh" m.veg && scene_with_mesh s.ini m.veg
+  expect_error 1 "m.veg:1: expected a section keyword .*found '\\\$MeshFormat'" -- "$cli" run s.ini
+}
+case_veg_very_long_line() {
+  { printf '*VERTICES\n4 3 0 0\n1 0 0 '; head -c 200000 /dev/zero | tr '\0' '0'; printf '\n'; } >m.veg
+  scene_with_mesh s.ini m.veg
+  expect_error 1 "m.veg:[0-9]+: expected vertex 2 of 4, found end of file" -- "$cli" run s.ini
+}
+case_mesh_is_a_directory() {
+  mkdir m.veg && scene_with_mesh s.ini m.veg
+  expect_error 1 "cannot read Vega mesh file '.*m.veg': it is a directory" -- "$cli" run s.ini
+}
+case_mesh_missing() {
+  scene_with_mesh s.ini nothere.veg
+  expect_error 1 "nothere.veg" -- "$cli" run s.ini
+}
+case_mesh_unknown_extension() {
+  cp "$mesh" m.stl && scene_with_mesh s.ini m.stl
+  expect_error 1 "m.stl" -- "$cli" run s.ini
+}
+
+# --- Gmsh, TetGen, .obj, .bou ------------------------------------------------------------------
+case_msh_truncated() {
+  head -n 8 "$data/two_tets_v41.msh" >m.msh
+  expect_error 1 "m.msh:8: expected physical name 1 of 3, found end of file" -- "$cli" modes m.msh --count 1
+}
+case_msh_unknown_version() {
+  sed 's/^4.1 0 8/5.0 0 8/' "$data/two_tets_v41.msh" >m.msh
+  expect_error 1 "m.msh:2: expected Gmsh format version 2.2 or 4.1, found version '5.0'" -- \
+    "$cli" modes m.msh --count 1
+}
+case_msh_binary() {
+  { printf '$MeshFormat\n4.1 1 8\n'; printf '\x01\x00\x00\x00garbage'; } >m.msh
+  expect_error 1 "m.msh:2: expected an ASCII .msh \(file type 0\), found file type 1" -- \
+    "$cli" modes m.msh --count 1
+}
+case_tetgen_without_elements() {
+  cp "$data/two_tets.node" m.node
+  expect_error 1 "cannot open TetGen element file '.*m.ele'" -- "$cli" modes m.node --count 1
+}
+case_obj_face_index_out_of_range() {
+  printf 'v 0 0 0\nv 1 0 0\nf 1 2 9\n' >r.obj
+  expect_error 1 "r.obj:3: expected a vertex index in \[1, 2\]" -- \
+    "$cli" run "$scene" --scene.render_mesh="$PWD/r.obj" --run.exporters=
+}
+case_bou_index_zero() {
+  printf '1,2,0,\n' >f.bou
+  expect_error 1 "f.bou:1: expected a 1-based vertex index in \[1, 208\], found 0" -- \
+    "$cli" run "$scene" --scene.fixed="$PWD/f.bou" --run.exporters=
+}
+case_bou_index_out_of_range() {
+  printf '1,2,999\n' >f.bou
+  expect_error 1 "f.bou:1: expected a 1-based vertex index in \[1, 208\], found 999" -- \
+    "$cli" run "$scene" --scene.fixed="$PWD/f.bou" --run.exporters=
+}
+case_bou_not_a_number() {
+  printf '1,x,3\n' >f.bou
+  expect_error 1 "f.bou:1: expected a 1-based vertex index \(an integer\), found 'x'" -- \
+    "$cli" run "$scene" --scene.fixed="$PWD/f.bou" --run.exporters=
+}
+case_bou_missing() {
+  expect_error 1 "cannot open fixed-vertex file '.*nothere.bou'" -- \
+    "$cli" run "$scene" --scene.fixed="$PWD/nothere.bou" --run.exporters=
+}
+
+# --- scene files -------------------------------------------------------------------------------
+case_scene_missing() {
+  expect_error 1 "cannot open scene file" -- "$cli" run missing.ini
+}
+case_scene_line_without_equals() {
+  printf '[scene]\nmesh %s\n' "$mesh" >s.ini
+  expect_error 1 "s.ini:2: expected 'key = value', found 'mesh " -- "$cli" run s.ini
+}
+case_scene_key_before_any_section() {
+  printf 'mesh = %s\n' "$mesh" >s.ini
+  expect_error 1 "s.ini:1: expected a \[section\] before 'mesh'" -- "$cli" run s.ini
+}
+case_scene_unclosed_section() {
+  printf '[scene\nmesh = %s\n' "$mesh" >s.ini
+  expect_error 1 "s.ini:1: expected '\[section\]', found '\[scene'" -- "$cli" run s.ini
+}
+case_scene_key_set_twice() {
+  printf '[scene]\nmesh = %s\nmesh = %s\n' "$mesh" "$mesh" >s.ini
+  expect_error 1 "s.ini:3: \[scene\] mesh is set a second time \(first at .*s.ini:2\)" -- "$cli" run s.ini
+}
+case_scene_without_mesh() {
+  printf '[run]\nsteps = 3\n' >s.ini
+  expect_error 1 "\[scene\] mesh is required" -- "$cli" run s.ini
+}
+case_scene_misspelled_key() {
+  expect_error 1 "unknown key 'run.stepz'.*did you mean 'run.steps'" -- \
+    "$cli" run "$scene" --run.stepz=3 --run.exporters=
+}
+case_scene_unknown_section() {
+  expect_error 1 "unknown key 'nosection.key' \(no plugin or framework section '\[nosection\]'\)" -- \
+    "$cli" run "$scene" --nosection.key=1 --run.exporters=
+}
+case_scene_no_element_sets() {
+  expect_error 1 "domains = sets: the mesh has no element sets" -- \
+    "$cli" run "$scene" --scene.domains=sets --run.exporters=
+}
+case_scene_zero_domains() {
+  expect_error 1 "domains = auto:0: expected auto:N with N a positive integer" -- \
+    "$cli" run "$scene" --scene.domains=auto:0 --run.exporters=
+}
+case_scene_more_domains_than_elements() {
+  expect_error 1 "auto:100000: the mesh has 450 elements; ask for 1 to 450 domains" -- \
+    "$cli" run "$scene" --scene.domains=auto:100000 --run.exporters=
+}
+case_scene_huge_domain_id() {
+  { printf '0\n%.0s' $(seq 449); echo 2000000000; } >huge.domains
+  expect_error 1 "huge.domains:450:.*domain id 2000000000 for element 449 is not below" -- \
+    "$cli" run "$scene" --scene.domains="$PWD/huge.domains" --run.exporters=
+}
+case_scene_missing_fixed_set() {
+  expect_error 1 "\[scene\] fixed_set = nosuchset: the mesh has no such set" -- \
+    "$cli" run "$scene" --scene.fixed_set=nosuchset --run.exporters=
+}
+case_scene_tracked_vertex_out_of_range() {
+  expect_error 1 "\[scene\] tracked_vertices = '99999': vertex 99999 does not exist" -- \
+    "$cli" run "$scene" --scene.tracked_vertices=99999 --run.exporters=
+}
+case_scene_root_out_of_range() {
+  expect_error 1 "\[scene\] root = '7': the scene has domains 0…0" -- \
+    "$cli" run "$scene" --scene.root=7 --run.exporters=
+}
+
+# --- values out of range, one message format ---------------------------------------------------
+case_value_youngs_modulus_zero() {
+  expect_error 1 "command line: \[material\] youngs_modulus = '0': expected a finite number > 0" -- \
+    "$cli" run "$scene" --material.youngs_modulus=0 --run.exporters=
+}
+case_value_poisson_half() {
+  expect_error 1 "\[material\] poisson_ratio = '0.5': expected a finite number in \(-1, 0.5\)" -- \
+    "$cli" run "$scene" --material.poisson_ratio=0.5 --run.exporters=
+}
+case_value_poisson_below_minus_one() {
+  expect_error 1 "\[material\] poisson_ratio = '-1.5': expected a finite number in \(-1, 0.5\)" -- \
+    "$cli" run "$scene" --material.poisson_ratio=-1.5 --run.exporters=
+}
+case_value_density_zero() {
+  expect_error 1 "\[material\] density = '0': expected a finite number > 0" -- \
+    "$cli" run "$scene" --material.density=0 --run.exporters=
+}
+case_value_dt_zero() {
+  expect_error 1 "\[run\] dt = '0': expected a finite number > 0" -- \
+    "$cli" run "$scene" --run.dt=0 --run.exporters=
+}
+case_value_dt_nan() {
+  expect_error 1 "\[run\] dt = 'nan': expected a finite number > 0" -- \
+    "$cli" run "$scene" --run.dt=nan --run.exporters=
+}
+case_value_negative_steps() {
+  expect_error 1 "command line: \[run\] steps = '-5': expected an integer ≥ 0" -- \
+    "$cli" run "$scene" --run.steps=-5 --run.exporters=
+}
+case_value_max_displacement_nan() {
+  expect_error 1 "\[run\] max_displacement = 'nan': expected a finite number > 0" -- \
+    "$cli" run "$scene" --run.max_displacement=nan --run.exporters=
+}
+case_value_zero_linear_modes() {
+  expect_error 1 "\[reduction\] linear_modes = '0': expected an integer ≥ 1" -- \
+    "$cli" run "$scene" --coupling.plugin=inertia --reduction.linear_modes=0 --run.exporters=
+}
+case_value_choice() {
+  expect_error 1 "command line: \[inertia\] lumping = 'sideways': expected one of interface, center-of-mass" -- \
+    "$cli" run "$scene" --inertia.lumping=sideways --run.exporters=
+}
+case_value_vector_of_two() {
+  expect_error 1 "\[gravity\] acceleration = '0 -9.81': expected three finite numbers 'x y z'" -- \
+    "$cli" run "$scene" --gravity.acceleration="0 -9.81" --run.exporters=
+}
+case_value_boolean() {
+  expect_error 1 "\[reduction\] cache = 'maybe': expected true or false" -- \
+    "$cli" run "$scene" --reduction.cache=maybe --run.exporters=
+}
+case_value_boundary_nodes() {
+  expect_error 1 "\[spectral-hybrid\] boundary_nodes = 'two': expected a count of nodes ≥ 1 per boundary, or all" -- \
+    "$cli" run "$scene" --coupling.plugin=spectral-hybrid --spectral-hybrid.boundary_nodes=two --run.exporters=
+}
+case_value_rigid_domain_out_of_range() {
+  expect_error 1 "rigid_domains names domain 5, but the scene has 1 domain" -- \
+    "$cli" run "$scene" --coupling.plugin=spectral-hybrid --spectral-hybrid.rigid_domains=5 --run.exporters=
+}
+case_value_target_vertex_out_of_range() {
+  expect_error 1 "target_vertices names vertex 99999, but the mesh has 208" -- \
+    "$cli" run "$scene" --coupling.plugin=spectral-hybrid --spectral-hybrid.target_vertices=99999 --run.exporters=
+}
+
+# --- plugins -----------------------------------------------------------------------------------
+case_plugin_unknown_coupling() {
+  expect_error 1 "unknown coupling plugin 'inertial'.*available coupling plugins: .*full" -- \
+    "$cli" run "$scene" --coupling.plugin=inertial --run.exporters=
+}
+case_plugin_unknown_exporter() {
+  expect_error 1 "unknown exporter plugin 'vtkk'; available exporter plugins: csv, vtk" -- \
+    "$cli" run "$scene" --run.exporters=vtkk
+}
+case_plugin_unknown_load() {
+  expect_error 1 "unknown load plugin 'gravty'; available load plugins: gravity" -- \
+    "$cli" run "$scene" --run.loads=gravty --run.exporters=
+}
+case_plugin_unknown_linear_solver() {
+  expect_error 1 "unknown linear-solver plugin 'umfpak'; available linear-solver plugins: .*cholmod" -- \
+    "$cli" run "$scene" --solvers.linear=umfpak --run.exporters=
+}
+
+# --- every command's options -------------------------------------------------------------------
+case_command_unknown() {
+  expect_error 2 "unknown command 'rn'" -- "$cli" rn "$scene"
+}
+case_run_unknown_option() {
+  expect_error 1 "run: unknown option '--stesp' \(settings are --section.key=value" -- \
+    "$cli" run "$scene" --stesp 3
+}
+case_precompute_misspelled_key() {
+  expect_error 1 "unknown key 'reduction.mods'; did you mean 'reduction.modes'" -- \
+    "$cli" precompute "$scene" --reduction.mods=3
+}
+case_view_unknown_option() {
+  expect_error 1 "view: unknown option '--frams'" -- "$cli" view "$scene" --frams 3
+}
+case_generate_unknown_option() {
+  expect_error 1 "generate: unrecognised option '--lenght'" -- "$cli" generate bar --out g --lenght 2
+}
+case_generate_unknown_shape() {
+  expect_error 1 "generate: unknown shape 'bars' \(shapes: flower" -- "$cli" generate bars --out g
+}
+case_generate_two_cell_counts() {
+  expect_error 1 "generate bar: --cells expects three counts NX NY NZ, found 2" -- \
+    "$cli" generate bar --out g --cells 2 3
+}
+case_modes_unknown_option() {
+  expect_error 1 "modes: unknown option '--cout'" -- "$cli" modes "$mesh" --cout 5
+}
+case_modes_zero_count() {
+  expect_error 1 "modes: --count expects a positive whole number, found '0'" -- \
+    "$cli" modes "$mesh" --count 0
+}
+case_modes_more_than_the_dofs() {
+  expect_error 1 "100000 eigenpairs requested of a problem with 624 DOFs; ask for 1 to 624" -- \
+    "$cli" modes "$mesh" --count 100000
+}
+case_modes_bad_material() {
+  expect_error 1 "\[material\] youngs_modulus = '-1': expected a finite number > 0" -- \
+    "$cli" modes "$mesh" --material.youngs_modulus=-1
+}
+case_partition_unknown_method() {
+  expect_error 1 "partition: --method is cpca or metis, found 'spectral'" -- \
+    "$cli" partition "$scene" --method spectral --domains 3
+}
+case_partition_zero_domains() {
+  expect_error 1 "partition: --domains expects a whole number ≥ 1, found '0'" -- \
+    "$cli" partition "$scene" --method metis --domains 0
+}
+case_bench_zero_steps() {
+  expect_error 1 "bench: --steps must be an integer ≥ 1, found '0'" -- "$cli" bench "$scene" --steps 0
+}
+case_bench_unknown_method() {
+  expect_error 1 "bench: no coupling plugin 'inertiaa' \(available: .*inertia" -- \
+    "$cli" bench "$scene" --methods inertiaa --steps 1
+}
+
+# --- runs that go wrong, and the file system refusing -------------------------------------------
+case_run_diverges() {
+  expect_error 3 "diverged at step [0-9]+ in domain 0" -- \
+    "$cli" run "$scene" --run.steps=50 --run.loads=pull --pull.vertices=0 \
+    --pull.force="0 1e12 0" --run.output="$PWD/blowup.pvd" --run.exporters="vtk csv"
+}
+case_output_folder_is_a_file() {
+  touch a-file
+  expect_error 1 "Not a directory" -- \
+    "$cli" run "$scene" --run.steps=1 --run.output="$PWD/a-file/x.pvd" --run.exporters=vtk
+}
+case_generate_into_a_file() {
+  touch a-file
+  expect_error 1 "Not a directory \[.*a-file\]" -- "$cli" generate bar --out "$PWD/a-file"
+}
