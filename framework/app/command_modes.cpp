@@ -28,6 +28,7 @@
 #include "substruct/fem/material_model.hpp"
 #include "substruct/integrators/dof_map.hpp"
 #include "substruct/io/vtk_writer.hpp"
+#include "substruct/mesh/element_orientation.hpp"
 #include "substruct/mesh/mesh_io.hpp"
 #include "substruct/mesh/unused_vertices.hpp"
 #include "substruct/plugin/plugin_host.hpp"
@@ -54,6 +55,8 @@ constexpr const char* kUsage =
     "  --count K      modes to compute (default 10)\n"
     "  --shift S      the modes with λ nearest S [1/s²] (default: automatic, below zero: the\n"
     "                 lowest ones)\n"
+    "  --reorient     accept inverted tetrahedra by swapping two of their vertices (otherwise\n"
+    "                 an error naming the first one)\n"
     "  --slepc.KEY=V  eigensolver settings (substruct help slepc lists them)\n"
     "  --material.youngs_modulus=E, --material.poisson_ratio=NU, --material.density=RHO\n"
     "                 override every material of the mesh (a .msh or .node/.ele mesh has\n"
@@ -67,6 +70,7 @@ struct Options {
   int count = 10;
   double shift = std::numeric_limits<double>::quiet_NaN();
   MaterialModel model = MaterialModel::linear;
+  bool reorient = false;
   std::vector<Setting> settings;
 };
 
@@ -102,6 +106,8 @@ bool parse(const Args& args, Options& o) {
       o.model = parse_material_model(arg.value("--model"));
     } else if (arg.is("--shift")) {
       o.shift = parse_shift(arg.value("--shift"));
+    } else if (a == "--reorient") {
+      o.reorient = true;
     } else if (a.starts_with("--") && a.find('.') != std::string::npos &&
                a.find('=') != std::string::npos) {
       // --section.key=value: a setting of the eigensolver (or [solvers] eigen).
@@ -174,6 +180,8 @@ int command_modes(const Args& raw_args) {
   const bool printing = first_process();
 
   TetMesh mesh = read_tet_mesh(o.mesh);
+  if (const Index turned = orient_elements(mesh, o.mesh, o.reorient); turned > 0 && printing)
+    std::printf("reoriented %d inverted tetrahedra (--reorient)\n", static_cast<int>(turned));
   std::vector<Index> fixed_vertices;
   if (!o.fixed.empty()) fixed_vertices = read_bou(o.fixed, mesh.num_vertices());
   std::sort(fixed_vertices.begin(), fixed_vertices.end());

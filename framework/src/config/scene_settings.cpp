@@ -27,7 +27,11 @@ const OptionSet<SceneSettings>& scene_options() {
                   "tree, reported)")
           .indices("tracked_vertices", &S::tracked_vertices,
                    "0-based vertices whose positions are written to CSV and compared between "
-                   "methods; default: the vertex farthest from the fixed ones");
+                   "methods; default: the vertex farthest from the fixed ones")
+          .flag("reorient_elements", &S::reorient_elements,
+                "accept inverted (negatively oriented) tetrahedra by swapping two of their "
+                "vertices, as for a mesh made with the other vertex order; otherwise they are "
+                "an error naming the first one");
   return options;
 }
 

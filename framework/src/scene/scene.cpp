@@ -11,6 +11,7 @@
 #include "substruct/config/scene_settings.hpp"
 #include "substruct/core/error.hpp"
 #include "substruct/core/log.hpp"
+#include "substruct/mesh/element_orientation.hpp"
 #include "substruct/mesh/mesh_io.hpp"
 #include "substruct/mesh/unused_vertices.hpp"
 
@@ -89,6 +90,9 @@ Scene load_scene(const Config& config) {
   if (settings.mesh.empty())
     throw Error("[scene] mesh is required: the tet mesh to simulate (.veg, .node/.ele or .msh)");
   scene.mesh = read_tet_mesh(settings.mesh);
+  if (const Index turned = orient_elements(scene.mesh, settings.mesh, settings.reorient_elements))
+    log::info("{}: {} inverted tetrahedra reoriented ([scene] reorient_elements)",
+              settings.mesh.string(), turned);
   apply_material_overrides(material, scene.mesh);
   const Index n = scene.mesh.num_vertices();
 

@@ -346,3 +346,14 @@ case_generate_into_a_file() {
   touch a-file
   expect_error 1 "Not a directory \[.*a-file\]" -- "$cli" generate bar --out "$PWD/a-file"
 }
+
+# --- an inverted tetrahedron: refused unless the user asks to reorient ---------------------------
+case_veg_inverted_element() {
+  sed 's/^1 1 53 3 2$/1 1 53 2 3/' "$mesh" >m.veg && scene_with_mesh s.ini m.veg
+  expect_error 1 "m.veg: expected positively oriented tetrahedra .*found 1 inverted, the first element 1 \(1-based" -- \
+    "$cli" run s.ini
+  # … and accepted, turned, when asked
+  "$cli" run s.ini --scene.reorient_elements=true >/dev/null 2>"$out/.stderr" ||
+    fail "reorient_elements = true did not run: $(cat "$out/.stderr")"
+  grep -q "1 inverted tetrahedra reoriented" "$out/.stderr" || fail "no reorientation reported"
+}

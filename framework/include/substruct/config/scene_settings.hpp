@@ -25,6 +25,7 @@ struct SceneSettings {
   std::string root = "auto";       // a domain id or auto
   LoopPolicy resolve_loops = LoopPolicy::error;
   std::vector<Index> tracked_vertices;
+  bool reorient_elements = false;  // swap two vertices of inverted tets instead of refusing them
 };
 
 const OptionSet<SceneSettings>& scene_options();
