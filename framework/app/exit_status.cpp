@@ -7,12 +7,16 @@
 
 #include "commands.hpp"
 #include "substruct/core/error.hpp"
+#include "substruct/core/interrupt.hpp"
 
 namespace substruct::cli {
 
 int run_reporting_errors(const std::function<int()>& body) {
   try {
     return body();
+  } catch (const Interrupted& e) {
+    std::fprintf(stderr, "substruct: %s\n", e.what());
+    return e.exit_status();
   } catch (const DivergenceError& e) {
     std::fprintf(stderr, "substruct: %s\n", e.what());
     return 3;

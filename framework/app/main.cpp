@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "commands.hpp"
+#include "substruct/core/interrupt.hpp"
 #include "substruct/core/log.hpp"
 #include "substruct/core/progress.hpp"
 
@@ -65,6 +66,7 @@ int main(int argc, char** argv) {
   }
   const std::string command = args[0];
   args.erase(args.begin());
+  install_interrupt_handlers();  // Ctrl-C stops at a safe point (core/interrupt.hpp)
   return cli::run_reporting_errors([&] {
     const std::string name = command == "--version" ? "version" : command;
     std::string names;

@@ -1,4 +1,6 @@
 #include "substruct/core/progress.hpp"
+
+#include "substruct/core/interrupt.hpp"
 #include "substruct/core/stopwatch.hpp"
 
 #include <unistd.h>
@@ -74,6 +76,7 @@ Progress::~Progress() {
 }
 
 void Progress::advance(std::size_t units) {
+  check_interrupt();  // every long loop advances a Progress: its safe point for Ctrl-C
   done_ += units;
   const auto now = Clock::now();
   if (g_has_observer &&
