@@ -13,6 +13,7 @@
 
 #include "substruct/config/coupling_settings.hpp"
 #include "substruct/core/error.hpp"
+#include "substruct/core/interrupt.hpp"
 #include "substruct/core/log.hpp"
 #include "substruct/sim/simulation.hpp"
 
@@ -81,6 +82,8 @@ BenchCase run_bench_case(const Config& config, const PluginHost& host,
   std::unique_ptr<Simulation> sim;
   try {
     sim = std::make_unique<Simulation>(config, host);
+  } catch (const Interrupted&) {
+    throw;  // Ctrl-C ends the whole benchmark, not this case
   } catch (const Error& e) {
     c.failure = e.what();  // e.g. "coupling 'inertia' cannot run scene 'ring': …"
     return c;
@@ -113,6 +116,8 @@ BenchCase run_bench_case(const Config& config, const PluginHost& host,
     const double steps = double(c.step_seconds.size());
     for (const auto& [stage, seconds] : stages.stage_seconds)
       c.stage_seconds.emplace_back(stage, seconds / steps);
+  } catch (const Interrupted&) {
+    throw;
   } catch (const Error& e) {
     // A divergence, or a precompute the scene does not allow (e.g. a domain with fewer free
     // DOFs than the modes asked): the method is listed with the reason, the others still run.

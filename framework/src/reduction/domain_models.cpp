@@ -12,6 +12,7 @@
 #include <Eigen/Geometry>
 
 #include "substruct/core/error.hpp"
+#include "substruct/core/interrupt.hpp"
 #include "substruct/core/log.hpp"
 #include "substruct/core/progress.hpp"
 #include "substruct/domains/interface.hpp"
@@ -249,6 +250,8 @@ std::vector<DomainModel> provide_domain_models(const std::vector<ModelRequest>& 
             model->seconds_force_model, stored);
         dm.model = std::move(model);
       }
+    } catch (const Interrupted&) {
+      throw;  // Ctrl-C is not this domain's error
     } catch (const Error& e) {
       const std::string message = e.what();
       if (message.starts_with(label + ":")) throw;

@@ -12,6 +12,7 @@
 #include "substruct/config/coupling_settings.hpp"
 #include "substruct/core/error.hpp"
 #include "substruct/core/flush_subnormals.hpp"
+#include "substruct/core/interrupt.hpp"
 #include "substruct/core/log.hpp"
 #include "substruct/core/progress.hpp"
 #include "substruct/core/stopwatch.hpp"
@@ -173,6 +174,7 @@ void Simulation::evaluate_loads() {
 }
 
 double Simulation::step(StepStats& stats) {
+  check_interrupt();                  // Ctrl-C: stop between steps (core/interrupt.hpp)
   const ScopedFlushSubnormals flush;  // decaying noise must not fall onto the slow path
   evaluate_loads();
   const auto start = Clock::now();
