@@ -3,7 +3,8 @@
 # file, line or key and what is wrong, and leave no output behind that looks complete.
 #   run_case.sh CLI SOURCE_DIR CASE
 set -uo pipefail
-cli="$1" source="$2" name="$3"
+cli="$(realpath "$1")" source="$(realpath "$2")" name="$3"
+here="$(cd "$(dirname "$0")" && pwd)"
 out="$(mktemp -d)"
 trap 'rm -rf "$out"' EXIT
 cd "$out" || exit 1
@@ -37,6 +38,6 @@ scene_with_mesh() {
 }
 
 # shellcheck source=cases.sh
-source "$(dirname "$0")/cases.sh"
+source "$here/cases.sh"
 declare -F "case_$name" >/dev/null || fail "no such case"
 "case_$name"
