@@ -8,6 +8,9 @@ set -euo pipefail
 repo="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$repo"
 echo "sanitizers: building the command and the plugins with ASan + UBSan (build-debug/)"
+# A debug build hashes its folder into ccache's keys unless told not to; without this a clone in
+# another folder (CI's) recompiles everything.
+export CCACHE_NOHASHDIR=1
 cmake --preset debug >/dev/null
 mapfile -t plugins < <(ninja -C build-debug -t targets all | grep -oE '^plugins/[^:]+\.so' | sort -u)
 cmake --build build-debug -j2 --target substruct_cli "${plugins[@]}" >/dev/null
