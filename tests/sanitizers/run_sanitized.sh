@@ -34,5 +34,16 @@ for plugin in full inertia coupling-elements ddm spectral-hybrid; do
     echo "ok: $plugin on hybrid_bar, 5 steps"
   fi
 done
+# geometry-cuda's host path (no GPU here), writing positions every step.
+if [[ -e build-debug/plugins/libsubstruct-geometry-cuda.so ]]; then
+  out=$(mktemp -d)
+  if ! "$cli" run share/scenes/hybrid_bar.ini --coupling.plugin=spectral-hybrid --run.steps=5 \
+       --solvers.geometry=cuda --geometry-cuda.fallback=cpu --run.output="$out/bar" \
+       --run.cache_dir="$out/cache" >/tmp/sanitized_run.log 2>&1; then
+    echo "FAILED: geometry-cuda (fallback = cpu):"; cat /tmp/sanitized_run.log; failed=1
+  else
+    echo "ok: spectral-hybrid with geometry-cuda (fallback = cpu), 5 steps"
+  fi
+fi
 [[ $failed -eq 0 ]] && echo "sanitizers: ok"
 exit $failed

@@ -1,5 +1,5 @@
 #pragma once
-/// The interface of geometry plugins (geometry-cpu; a CUDA one later): world positions and
+/// The interface of geometry plugins (geometry-cpu, geometry-cuda): world positions and
 /// velocities of the volumetric vertices from a method's reduced layout and per-step poses
 /// (geometry/reduced_geometry.hpp), and the render surface's positions and smooth normals from
 /// the volumetric positions (geometry/render_surface.hpp). Selected by [solvers] geometry.
