@@ -22,6 +22,7 @@
 #include <benchmark/benchmark.h>
 #include <fmt/format.h>
 
+#include "generated_scene.hpp"
 #include "substruct/config/config.hpp"
 #include "substruct/core/error.hpp"
 #include "substruct/plugin/plugin_host.hpp"
@@ -43,19 +44,10 @@ const PluginHost& host() {
 
 /// `substruct generate KIND` into the work folder, once.
 fs::path generated(const std::string& kind) {
-  const fs::path dir = work_dir() / kind;
   std::string name = kind;
   for (char& c : name)
     if (c == '-') c = '_';
-  const fs::path ini = dir / (name + ".ini");
-  if (fs::exists(ini)) return ini;
-  fs::create_directories(dir);
-  const std::string command =
-      fmt::format("'{}' generate {} --out '{}' --name {} > '{}' 2>&1", SUBSTRUCT_CLI, kind,
-                  dir.string(), name, (dir / "generate.log").string());
-  if (std::system(command.c_str()) != 0 || !fs::exists(ini))
-    throw Error(fmt::format("could not generate the scene: {}", command));
-  return ini;
+  return bench::generated_scene(work_dir(), name, kind);
 }
 
 /// The dragon as a scene file (shared data; empty path when absent).

@@ -26,6 +26,7 @@
 #include <benchmark/benchmark.h>
 #include <fmt/format.h>
 
+#include "generated_scene.hpp"
 #include "substruct/config/config.hpp"
 #include "substruct/core/error.hpp"
 #include "substruct/core/stopwatch.hpp"
@@ -66,16 +67,7 @@ const Case kCases[] = {
 
 /// `substruct generate …` into the work folder, once.
 fs::path generated(const Case& c) {
-  const fs::path dir = work_dir() / c.name;
-  const fs::path ini = dir / (std::string(c.name) + ".ini");
-  if (fs::exists(ini)) return ini;
-  fs::create_directories(dir);
-  const std::string command =
-      fmt::format("'{}' generate {} --out '{}' --name {} > '{}' 2>&1", SUBSTRUCT_CLI, c.generate,
-                  dir.string(), c.name, (dir / "generate.log").string());
-  if (std::system(command.c_str()) != 0 || !fs::exists(ini))
-    throw Error(fmt::format("could not generate the scene: {}", command));
-  return ini;
+  return bench::generated_scene(work_dir(), c.name, c.generate);
 }
 
 std::map<std::string, std::unique_ptr<Simulation>>& simulations() {

@@ -30,6 +30,7 @@
 
 #include <fmt/format.h>
 
+#include "generated_scene.hpp"
 #include "substruct/config/config.hpp"
 #include "substruct/core/error.hpp"
 #include "substruct/coupling/coupling_method.hpp"
@@ -47,16 +48,7 @@ fs::path work_dir() {
 }
 
 fs::path generated(const std::string& name, const std::string& arguments) {
-  const fs::path dir = work_dir() / name;
-  const fs::path ini = dir / (name + ".ini");
-  if (fs::exists(ini)) return ini;
-  fs::create_directories(dir);
-  const std::string command =
-      fmt::format("'{}' generate {} --out '{}' --name {} > '{}' 2>&1", SUBSTRUCT_CLI, arguments,
-                  dir.string(), name, (dir / "generate.log").string());
-  if (std::system(command.c_str()) != 0 || !fs::exists(ini))
-    throw Error(fmt::format("could not generate the scene: {}", command));
-  return ini;
+  return bench::generated_scene(work_dir(), name, arguments);
 }
 
 // The world position of every vertex in every layout domain that holds it (pose and warping
