@@ -276,8 +276,7 @@ TEST_F(GeometryCudaPlugin, ASimulationsPositionsThroughItEqualTheMethodsOwn) {
   sim.method().velocities(v);
   EXPECT_LT((sim.positions() - x).cwiseAbs().maxCoeff(), 1e-12 * size_of(x));
   EXPECT_LT((sim.velocities() - v).cwiseAbs().maxCoeff(), 1e-12 * v.cwiseAbs().maxCoeff());
-  EXPECT_GT((x - sim.scene().mesh.vertices).cwiseAbs().maxCoeff(), 1e-3 * size_of(x))
-      << "it moved";
+  EXPECT_GT((x - sim.scene().mesh.vertices).cwiseAbs().maxCoeff(), 1e-3 * size_of(x)) << "it moved";
 }
 
 TEST_F(GeometryCudaPlugin, WithoutAUsableDeviceItStopsWithCudasReason) {
