@@ -1,9 +1,13 @@
 // geometry-cpu: the geometry solver on the CPU. World positions and velocities come from the
 // framework's one kernel (geometry/reduced_geometry.hpp, modal warping included where a domain
-// has a Ψ), split over `threads` threads by domains (each thread sums into its own buffer; the
-// sums are added and averaged); the render surface is the embedding applied to the volumetric
-// positions, with area-weighted normals.
+// has a Ψ). On several threads, each first computes the values of a range of domains (split by
+// work) into one row per (domain, vertex), then, after all have, averages a range of vertices by
+// summing each vertex's rows in ascending domain order: the same numbers, bit for bit, as one
+// thread, and no buffer of all vertices per thread. The render surface is the embedding applied
+// to the volumetric positions, with area-weighted normals.
 #include <algorithm>
+#include <barrier>
+#include <exception>
 #include <memory>
 #include <thread>
 #include <vector>
@@ -28,9 +32,11 @@ const OptionSet<CpuGeometrySettings>& geometry_cpu_options() {
   static const auto options =
       OptionSet<CpuGeometrySettings>("geometry-cpu",
                                      "world positions and render surface on the CPU")
-          .integer("threads", &CpuGeometrySettings::threads, "",
-                   "threads for the reduced world positions (split by domains); 0 = one per core",
-                   non_negative);
+          .integer(
+              "threads", &CpuGeometrySettings::threads, "",
+              "threads for the reduced world positions (split by domains, then by vertices: the "
+              "same numbers on any count); 0 = one per core",
+              non_negative);
   return options;
 }
 
@@ -66,30 +72,66 @@ class CpuGeometry final : public GeometrySolver {
         bounds_.push_back(i + 1);
     }
     if (bounds_.back() != d) bounds_.push_back(d);
-    partial_x_.assign(bounds_.size() - 1, Points());
-    partial_v_.assign(bounds_.size() - 1, Points());
+    if (bounds_.size() <= 2) return;
+    // Rows per (domain, vertex), and each vertex's rows in ascending domain order.
+    const Index n = layout_.num_vertices();
+    first_row_.assign(d, 0);
+    Index rows = 0;
+    std::vector<Index> begin(std::size_t(n) + 1, 0);
+    for (std::size_t i = 0; i < d; ++i) {
+      first_row_[i] = rows;
+      rows += static_cast<Index>(layout_.domains[i].global_vertex.size());
+      for (Index g : layout_.domains[i].global_vertex) ++begin[std::size_t(g) + 1];
+    }
+    for (std::size_t g = 0; g < std::size_t(n); ++g) begin[g + 1] += begin[g];
+    vertex_row_begin_ = begin;
+    vertex_rows_.resize(std::size_t(rows));
+    for (std::size_t i = 0; i < d; ++i) {
+      const std::vector<Index>& ids = layout_.domains[i].global_vertex;
+      for (std::size_t l = 0; l < ids.size(); ++l)
+        vertex_rows_[std::size_t(begin[std::size_t(ids[l])]++)] = first_row_[i] + Index(l);
+    }
+    rows_x_.resize(rows, 3);
+    rows_v_.resize(rows, 3);
   }
 
   void world_state(const std::vector<DomainPose>& poses, Points& x, Points* v) override {
     if (bounds_.empty()) throw Error("geometry-cpu: world_state() before set_layout()");
     const Index n = layout_.num_vertices();
     const std::size_t parts = bounds_.size() - 1;
-    x = Points::Zero(n, 3);
-    if (v != nullptr) *v = Points::Zero(n, 3);
     if (parts <= 1) {
+      x = Points::Zero(n, 3);
+      if (v != nullptr) *v = Points::Zero(n, 3);
       accumulate_domain_states(layout_, poses, 0, layout_.domains.size(), &x, v);
-    } else {
-      std::vector<std::jthread> workers;
-      for (std::size_t k = 1; k < parts; ++k)
-        workers.emplace_back([&, k] { accumulate_part(poses, k, v != nullptr); });
-      accumulate_domain_states(layout_, poses, bounds_[0], bounds_[1], &x, v);
-      workers.clear();  // joins
-      for (std::size_t k = 1; k < parts; ++k) {
-        x += partial_x_[k];
-        if (v != nullptr) *v += partial_v_[k];
-      }
+      finish_average(layout_, &x, v);
+      return;
     }
-    finish_average(layout_, &x, v);
+    x.resize(n, 3);
+    if (v != nullptr) v->resize(n, 3);
+    std::barrier sync(static_cast<std::ptrdiff_t>(parts));
+    // Each part's error (a pose of the wrong size); the lowest part's is reported, as one thread
+    // would have.
+    std::vector<std::exception_ptr> failures(parts);
+    auto part = [&](std::size_t k) {
+      try {
+        domain_states(layout_, poses, bounds_[k], bounds_[k + 1], first_row_, &rows_x_,
+                      v != nullptr ? &rows_v_ : nullptr);
+      } catch (...) {
+        failures[k] = std::current_exception();
+      }
+      sync.arrive_and_wait();  // every part's rows, and any failure, are visible after this
+      for (const std::exception_ptr& f : failures)
+        if (f) return;
+      const Index first = n * Index(k) / Index(parts), last = n * Index(k + 1) / Index(parts);
+      average_rows(first, last, x, v);
+    };
+    {
+      std::vector<std::jthread> workers;
+      for (std::size_t k = 1; k < parts; ++k) workers.emplace_back(part, k);
+      part(0);
+    }  // joins
+    for (const std::exception_ptr& f : failures)
+      if (f) std::rethrow_exception(f);
   }
 
   void set_surface(const RenderSurface& surface) override { surface_ = surface; }
@@ -100,18 +142,33 @@ class CpuGeometry final : public GeometrySolver {
   }
 
  private:
-  void accumulate_part(const std::vector<DomainPose>& poses, std::size_t k, bool velocities) {
-    const Index n = layout_.num_vertices();
-    partial_x_[k] = Points::Zero(n, 3);
-    if (velocities) partial_v_[k] = Points::Zero(n, 3);
-    accumulate_domain_states(layout_, poses, bounds_[k], bounds_[k + 1], &partial_x_[k],
-                             velocities ? &partial_v_[k] : nullptr);
+  // x, v of vertices [first, last): their rows summed in ascending domain order, averaged.
+  void average_rows(Index first, Index last, Points& x, Points* v) const {
+    for (Index g = first; g < last; ++g) {
+      const Index b = vertex_row_begin_[std::size_t(g)], e = vertex_row_begin_[std::size_t(g) + 1];
+      if (b == e) {
+        x.row(g) = layout_.rest_positions.row(g);
+        if (v != nullptr) v->row(g).setZero();
+        continue;
+      }
+      Vec3 xs = Vec3::Zero(), vs = Vec3::Zero();
+      for (Index i = b; i < e; ++i) {
+        const Index row = vertex_rows_[std::size_t(i)];
+        xs += rows_x_.row(row).transpose();
+        if (v != nullptr) vs += rows_v_.row(row).transpose();
+      }
+      const double w = layout_.inverse_count[g];
+      x.row(g) = (xs * w).transpose();
+      if (v != nullptr) v->row(g) = (vs * w).transpose();
+    }
   }
 
   int threads_;
   ReducedGeometry layout_;
   std::vector<std::size_t> bounds_;  // thread k does domains [bounds_[k], bounds_[k+1])
-  std::vector<Points> partial_x_, partial_v_;
+  std::vector<Index> first_row_;     // domain d's vertex l is row first_row_[d] + l
+  std::vector<Index> vertex_row_begin_, vertex_rows_;  // each vertex's rows, by domain
+  Points rows_x_, rows_v_;
   RenderSurface surface_;
 };
 

@@ -19,6 +19,7 @@
 #include "substruct/plugin/plugin_host.hpp"
 #include "substruct/sim/simulation.hpp"
 #include "substruct/solvers/geometry_solver.hpp"
+#include "support/random_reduced_geometry.hpp"
 #include "support/temp_dir_test.hpp"
 
 namespace substruct {
@@ -304,25 +305,40 @@ class GeometryPlugin : public testing::TempDirTest {
   PluginHost host_{{SUBSTRUCT_PLUGIN_DIR}, false};
 };
 
-TEST_F(GeometryPlugin, CpuOnSeveralThreadsGivesTheKernelsValues) {
-  for (bool warped : {false, true}) {
+TEST_F(GeometryPlugin, CpuOnSeveralThreadsGivesTheKernelsValuesBitForBit) {
+  // The small layouts above, and a chain of 40 domains with instances, rigid and warped ones.
+  testing::RandomLayoutOptions chain;
+  chain.domains = 40;
+  for (int kind : {0, 1, 2}) {
     std::mt19937 random(11);
-    const ReducedGeometry g = warped ? warped_layout(random) : layout(random);
+    const ReducedGeometry g = kind == 0   ? layout(random)
+                              : kind == 1 ? warped_layout(random)
+                                          : testing::random_reduced_geometry(chain, random);
     const std::vector<DomainPose> p = poses(g, random);
     Points x0, v0;
     reduced_world_state(g, p, &x0, &v0);
-    for (const char* threads : {"1", "2", "3"}) {
+    for (const char* threads : {"1", "2", "3", "7"}) {
       const Config config = Config::from_settings(
           {{"solvers.geometry", "cpu", "test"}, {"geometry-cpu.threads", threads, "test"}}, dir(),
           host_);
       SolverProvider solvers(host_, config);
       std::unique_ptr<GeometrySolver> solver = solvers.geometry();
       solver->set_layout(g);
-      Points x, v;
+      Points x, v, x_only;
       solver->world_state(p, x, &v);
-      EXPECT_LT((x - x0).norm(), 1e-13) << threads << " threads, warped " << warped;
-      EXPECT_LT((v - v0).norm(), 1e-13) << threads << " threads, warped " << warped;
+      solver->world_state(p, x_only, nullptr);
+      EXPECT_EQ(x, x0) << threads << " threads, layout " << kind;
+      EXPECT_EQ(v, v0) << threads << " threads, layout " << kind;
+      EXPECT_EQ(x_only, x0) << threads << " threads, layout " << kind;
     }
+    std::vector<DomainPose> wrong = p;
+    wrong.back().q.resize(wrong.back().q.size() + 1);
+    const Config config = Config::from_settings(
+        {{"solvers.geometry", "cpu", "test"}, {"geometry-cpu.threads", "3", "test"}}, dir(), host_);
+    std::unique_ptr<GeometrySolver> solver = SolverProvider(host_, config).geometry();
+    solver->set_layout(g);
+    Points x;
+    EXPECT_THROW(solver->world_state(wrong, x, nullptr), Error) << "layout " << kind;
   }
 }
 

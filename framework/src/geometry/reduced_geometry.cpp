@@ -60,8 +60,14 @@ void ReducedGeometry::finalize() {
   for (Index g = 0; g < n; ++g) inverse_count[g] = count[g] > 0 ? 1.0 / count[g] : 0.0;
 }
 
-void accumulate_domain_states(const ReducedGeometry& geometry, std::span<const DomainPose> poses,
-                              std::size_t first, std::size_t last, Points* x_sum, Points* v_sum) {
+namespace {
+
+// Calls emit(d, l, g, x, v) with the world position x and velocity v (either null when not
+// asked for) of local vertex l (global g) of every domain d in [first, last).
+template <class Emit>
+void for_each_vertex_state(const ReducedGeometry& geometry, std::span<const DomainPose> poses,
+                           std::size_t first, std::size_t last, bool positions, bool velocities,
+                           Emit&& emit) {
   if (poses.size() != geometry.domains.size())
     throw Error(fmt::format("reduced geometry: {} poses for {} domains", poses.size(),
                             geometry.domains.size()));
@@ -82,7 +88,7 @@ void accumulate_domain_states(const ReducedGeometry& geometry, std::span<const D
       omega = Rt * pose.omega;
     }
     const auto r = static_cast<Index>(dom.U.cols());
-    if (pose.q.size() != r || (v_sum != nullptr && pose.qdot.size() != r))
+    if (pose.q.size() != r || (velocities && pose.qdot.size() != r))
       throw Error(
           fmt::format("reduced geometry: domain {} has r = {} but its pose has {} q and {} "
                       "q̇ entries",
@@ -92,11 +98,11 @@ void accumulate_domain_states(const ReducedGeometry& geometry, std::span<const D
     const bool warped = r > 0 && has_rotation_basis(dom);
     if (r > 0) {
       uq.noalias() = dom.U * pose.q;
-      if (v_sum != nullptr) udq.noalias() = dom.U * pose.qdot;
+      if (velocities) udq.noalias() = dom.U * pose.qdot;
     }
     if (warped) {
       wq.noalias() = dom.Psi * pose.q;
-      if (v_sum != nullptr) wdq.noalias() = dom.Psi * pose.qdot;
+      if (velocities) wdq.noalias() = dom.Psi * pose.qdot;
     }
     const auto nv = static_cast<Index>(global_vertex.size());
     for (Index l = 0; l < nv; ++l) {
@@ -107,23 +113,47 @@ void accumulate_domain_states(const ReducedGeometry& geometry, std::span<const D
         const Vec3 w = wq.segment<3>(3 * l), y = uq.segment<3>(3 * l);
         const Mat3 Rw = integrated_rotation(w);
         xl += Rw * y;
-        if (v_sum != nullptr)
+        if (velocities)
           warped_rate = Rw * udq.segment<3>(3 * l) +
                         integrated_rotation_derivative(w, wdq.segment<3>(3 * l)) * y;
       } else if (r > 0) {
         xl += uq.segment<3>(3 * l);
       }
-      if (x_sum != nullptr) x_sum->row(g) += (p + R * xl).transpose();
-      if (v_sum != nullptr) {
+      Vec3 x = Vec3::Zero(), v = Vec3::Zero();
+      if (positions) x = p + R * xl;
+      if (velocities) {
         Vec3 vl = nu + omega.cross(xl);
         if (warped)
           vl += warped_rate;
         else if (r > 0)
           vl += udq.segment<3>(3 * l);
-        v_sum->row(g) += (R * vl).transpose();
+        v = R * vl;
       }
+      emit(d, l, g, positions ? &x : nullptr, velocities ? &v : nullptr);
     }
   }
+}
+
+}  // namespace
+
+void accumulate_domain_states(const ReducedGeometry& geometry, std::span<const DomainPose> poses,
+                              std::size_t first, std::size_t last, Points* x_sum, Points* v_sum) {
+  for_each_vertex_state(geometry, poses, first, last, x_sum != nullptr, v_sum != nullptr,
+                        [&](std::size_t, Index, Index g, const Vec3* x, const Vec3* v) {
+                          if (x != nullptr) x_sum->row(g) += x->transpose();
+                          if (v != nullptr) v_sum->row(g) += v->transpose();
+                        });
+}
+
+void domain_states(const ReducedGeometry& geometry, std::span<const DomainPose> poses,
+                   std::size_t first, std::size_t last, std::span<const Index> first_row,
+                   Points* x_rows, Points* v_rows) {
+  for_each_vertex_state(geometry, poses, first, last, x_rows != nullptr, v_rows != nullptr,
+                        [&](std::size_t d, Index l, Index, const Vec3* x, const Vec3* v) {
+                          const Index row = first_row[d] + l;
+                          if (x != nullptr) x_rows->row(row) = x->transpose();
+                          if (v != nullptr) v_rows->row(row) = v->transpose();
+                        });
 }
 
 void finish_average(const ReducedGeometry& geometry, Points* x, Points* v) {

@@ -73,6 +73,13 @@ struct DomainPose {
 void accumulate_domain_states(const ReducedGeometry& geometry, std::span<const DomainPose> poses,
                               std::size_t first, std::size_t last, Points* x_sum, Points* v_sum);
 
+/// The same values before they are summed: domain d's vertex l is written at row first_row[d] + l
+/// of x_rows and/or v_rows (either may be null; sized by the caller). Summing each vertex's rows
+/// in ascending domain order from zero gives accumulate_domain_states()'s sums bit for bit.
+void domain_states(const ReducedGeometry& geometry, std::span<const DomainPose> poses,
+                   std::size_t first, std::size_t last, std::span<const Index> first_row,
+                   Points* x_rows, Points* v_rows);
+
 /// Turns the sums of all domains into averages (uncovered vertices: rest position, zero velocity).
 void finish_average(const ReducedGeometry& geometry, Points* x, Points* v);
 
