@@ -202,7 +202,7 @@ TEST_F(BlockCholeskyTest, UnsymmetricSystemsUseBlockLu) {
     for (const std::string ordering : {"auto", "min-degree", "natural"}) {
       SCOPED_TRACE(shape.name + ", " + ordering);
       const FactorizationInfo info =
-          check_solve(problem, MatrixProperties{false, false}, ordering, x_dense);
+          check_solve(problem, MatrixProperties{false, false, {}}, ordering, x_dense);
       EXPECT_NE(info.method.find("block LU"), std::string::npos) << info.method;
       if (shape.forest && ordering == "auto") {
         // No fill: the blocks of A, diagonal blocks fully (unit L below, U on and above).
@@ -240,7 +240,7 @@ TEST_F(BlockCholeskyTest, ReadsOneTriangleOfASymmetricMatrix) {
   cholesky->analyze(lower, MatrixProperties{true, true, blocks});
   EXPECT_THROW(cholesky->factorize(lower), Error);
   Eigen::VectorXd x;
-  block_solver(blocks, lower, MatrixProperties{true, false})->solve(b, x);
+  block_solver(blocks, lower, MatrixProperties{true, false, {}})->solve(b, x);
   EXPECT_LT(relative_error(x, -x_dense), 1e-12);
 }
 
