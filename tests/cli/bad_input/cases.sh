@@ -337,6 +337,12 @@ case_run_diverges() {
     "$cli" run "$scene" --run.steps=50 --run.loads=pull --pull.vertices=0 \
     --pull.force="0 1e12 0" --run.output="$PWD/blowup.pvd" --run.exporters="vtk csv"
 }
+case_eigensolve_does_not_converge() {
+  expect_error 1 "domain 0: slepc: only [0-9]+ of the 10 eigenpairs .* converged in 1 Krylov.Schur iterations.*raise slepc.max_iterations" -- \
+    "$cli" run "$source/share/scenes/flower.ini" --coupling.plugin=inertia \
+    --slepc.max_iterations=1 --slepc.ncv=14 --run.steps=1 --run.cache_dir="$PWD/cache" \
+    --run.output="$PWD/flower.pvd"
+}
 case_output_folder_is_a_file() {
   touch a-file
   expect_error 1 "Not a directory" -- \
