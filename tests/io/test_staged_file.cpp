@@ -40,6 +40,19 @@ TEST_F(StagedFileTest, CommitPublishesTheContentAndRemovesTheTemporaryFile) {
   EXPECT_EQ(files(), std::vector<std::string>{"out.txt"});
 }
 
+TEST_F(StagedFileTest, ADeferredFileIsPublishedTheSameAndTheFileSystemSyncsOnRequest) {
+  const fs::path target = dir() / "frame.vtu";
+  write_file_atomically(
+      target, [](std::ostream& out) { out << "frame\n"; }, Durability::deferred);
+  EXPECT_EQ(read(target), "frame\n");
+  EXPECT_EQ(files(), std::vector<std::string>{"frame.vtu"});
+  EXPECT_NO_THROW(sync_file_system(dir()));
+  EXPECT_NO_THROW(sync_file_system(target));
+  const std::string m = testing::error_message([&] { sync_file_system(dir() / "no-such-folder"); });
+  EXPECT_NE(m.find("no-such-folder"), std::string::npos) << m;
+  EXPECT_NE(m.find("No such file"), std::string::npos) << m;
+}
+
 TEST_F(StagedFileTest, ThePreviousFileStaysUntilCommit) {
   const fs::path target = write("model.bin", "old");
   StagedFile file(target);

@@ -1,5 +1,6 @@
 #include "substruct/io/staged_file.hpp"
 
+#include <fcntl.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -28,10 +29,22 @@ fs::path temporary_for(const fs::path& target) {
   return temporary;
 }
 
+/// Waits until the content of `path` (a file, or a folder's entries) is on the storage device,
+/// not only in the system's cache, so that a crash of the machine after a rename never publishes
+/// a file whose bytes were lost. Returns errno, 0 on success.
+int sync_to_disk(const fs::path& path, bool folder) {
+  const int fd = ::open(path.c_str(), folder ? O_RDONLY | O_DIRECTORY : O_RDONLY);
+  if (fd < 0) return errno;
+  const int result = ::fsync(fd) == 0 ? 0 : errno;
+  ::close(fd);
+  // Some file systems cannot sync a folder (EINVAL): the rename is then as durable as they allow.
+  return folder && result == EINVAL ? 0 : result;
+}
+
 }  // namespace
 
-StagedFile::StagedFile(fs::path target)
-    : target_(std::move(target)), temporary_(temporary_for(target_)) {
+StagedFile::StagedFile(fs::path target, Durability durability)
+    : target_(std::move(target)), temporary_(temporary_for(target_)), durability_(durability) {
   out_.open(temporary_, std::ios::binary | std::ios::trunc);
   if (!out_)
     throw Error(fmt::format("cannot write '{}': cannot create '{}': {}", target_.string(),
@@ -50,6 +63,12 @@ void StagedFile::close() {
     throw Error(fmt::format("cannot write '{}': writing '{}' failed (disk full?)", target_.string(),
                             temporary_.string()));
   }
+  if (durability_ == Durability::deferred) return;
+  if (const int error = sync_to_disk(temporary_, false); error != 0) {
+    remove_temporary();
+    throw Error(fmt::format("cannot write '{}': flushing '{}' to disk failed: {}", target_.string(),
+                            temporary_.string(), std::strerror(error)));
+  }
 }
 
 void StagedFile::commit() {
@@ -63,6 +82,12 @@ void StagedFile::commit() {
                             temporary_.string(), ec.message()));
   }
   committed_ = true;
+  if (durability_ == Durability::deferred) return;
+  // The rename itself reaches the disk with the folder's entries.
+  const fs::path folder = target_.has_parent_path() ? target_.parent_path() : fs::path(".");
+  if (const int error = sync_to_disk(folder, true); error != 0)
+    throw Error(fmt::format("cannot write '{}': flushing its folder to disk failed: {}",
+                            target_.string(), std::strerror(error)));
 }
 
 void StagedFile::remove_temporary() noexcept {
@@ -71,9 +96,9 @@ void StagedFile::remove_temporary() noexcept {
   fs::remove(temporary_, ignored);
 }
 
-void write_file_atomically(const fs::path& target,
-                           const std::function<void(std::ostream&)>& write) {
-  StagedFile file(target);
+void write_file_atomically(const fs::path& target, const std::function<void(std::ostream&)>& write,
+                           Durability durability) {
+  StagedFile file(target, durability);
   write(file.stream());
   file.commit();
 }
@@ -82,6 +107,15 @@ void write_file_atomically(const fs::path& target, std::string_view text) {
   write_file_atomically(target, [text](std::ostream& out) {
     out.write(text.data(), static_cast<std::streamsize>(text.size()));
   });
+}
+
+void sync_file_system(const fs::path& path) {
+  const int fd = ::open(path.c_str(), O_RDONLY);
+  const int error = fd < 0 ? errno : (::syncfs(fd) == 0 ? 0 : errno);
+  if (fd >= 0) ::close(fd);
+  if (error != 0)
+    throw Error(fmt::format("cannot flush the files under '{}' to disk: {}", path.string(),
+                            std::strerror(error)));
 }
 
 }  // namespace substruct

@@ -230,9 +230,9 @@ VtuWriter::VtuWriter(const Tets& tets, const VtkData& cell_data, VtkEncoding enc
 }
 
 void VtuWriter::write(const fs::path& file, const Points& points, const VtkData& point_data,
-                      std::span<const VtkArray> field_data) const {
-  write_file_atomically(file,
-                        [&](std::ostream& out) { write(out, points, point_data, field_data); });
+                      std::span<const VtkArray> field_data, Durability durability) const {
+  write_file_atomically(
+      file, [&](std::ostream& out) { write(out, points, point_data, field_data); }, durability);
 }
 
 void VtuWriter::write(std::ostream& out, const Points& points, const VtkData& point_data,

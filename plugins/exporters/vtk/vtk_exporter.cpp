@@ -2,7 +2,8 @@
 // UnstructuredGrid file per frame, OUT/STEM_NNNNNN.vtu (NNNNNN the step), for [run] output OUT.pvd.
 //
 // Nothing that looks complete appears before finish(): frames go to the staging folder STEM.tmp
-// beside the .pvd (each file through a StagedFile, io/staged_file.hpp). finish() writes the .pvd
+// beside the .pvd (each file through a StagedFile, io/staged_file.hpp, flushed to disk together
+// by one sync of the file system at finish()). finish() then writes the .pvd
 // to a temporary file, removes the previous STEM.pvd and the previous series' frames (files
 // STEM_<digits>.vtu in OUT/STEM; other files there are left alone), moves the new frames in and
 // renames the .pvd into place last. An interrupted run thus leaves the previous series intact
@@ -112,7 +113,8 @@ class VtkExporter final : public Exporter {
     if (std::any_of(frames_.begin(), frames_.end(), [&](const Frame& f) { return f.file == name; }))
       throw Error(fmt::format("vtk: step {} was passed twice", frame.step));
 
-    write_frame(*writer_, staging_ / name, *scene_, frame);
+    // Staged frames reach the disk together, at finish() (one sync of the file system).
+    write_frame(*writer_, staging_ / name, *scene_, frame, Durability::deferred);
     frames_.push_back({frame.time, name});
   }
 
@@ -121,9 +123,10 @@ class VtkExporter final : public Exporter {
     std::vector<VtkTimeStep> steps;
     for (const Frame& f : frames_)
       steps.push_back({f.time, (fs::path(stem_) / f.file).generic_string()});
+    sync_file_system(staging_);  // the frames are on the disk before they are published
     StagedFile pvd(pvd_);
     write_vtk_collection(pvd.stream(), steps);
-    pvd.close();  // complete before anything of the previous series goes
+    pvd.close();  // complete (and on disk) before anything of the previous series goes
 
     // The previous series disappears before the new one is published.
     fs::remove(pvd_);

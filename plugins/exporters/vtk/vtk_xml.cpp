@@ -33,7 +33,7 @@ VtuWriter frame_writer(const Scene& scene, VtkEncoding encoding) {
 }
 
 void write_frame(const VtuWriter& writer, const std::filesystem::path& file, const Scene& scene,
-                 const ExportFrame& frame) {
+                 const ExportFrame& frame, Durability durability) {
   const Points displacement = frame.positions - scene.mesh.vertices;
   VtkData point_data{{{"displacement", 3, flat_values(displacement)}}, "", "displacement"};
   if (frame.velocities.rows() != 0)
@@ -42,7 +42,7 @@ void write_frame(const VtuWriter& writer, const std::filesystem::path& file, con
   const std::int64_t step[] = {frame.step};
   const VtkArray field_data[] = {{"TimeValue", 1, std::span<const double>(time)},
                                  {"Step", 1, std::span<const std::int64_t>(step)}};
-  writer.write(file, frame.positions, point_data, field_data);
+  writer.write(file, frame.positions, point_data, field_data, durability);
 }
 
 }  // namespace substruct::vtk

@@ -16,8 +16,8 @@ namespace substruct::vtk {
 VtuWriter frame_writer(const Scene& scene, VtkEncoding encoding);
 
 /// Writes `frame` of `scene` to `file` with a writer from frame_writer(). A frame without
-/// velocities (none given) is written without the velocity array.
+/// velocities (none given) is written without the velocity array. `durability`: see StagedFile.
 void write_frame(const VtuWriter& writer, const std::filesystem::path& file, const Scene& scene,
-                 const ExportFrame& frame);
+                 const ExportFrame& frame, Durability durability = Durability::fsync);
 
 }  // namespace substruct::vtk

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "substruct/core/types.hpp"
+#include "substruct/io/staged_file.hpp"
 
 namespace substruct {
 
@@ -58,7 +59,8 @@ class VtuWriter {
 
   /// Writes the grid to `file` through a StagedFile: it appears complete or not at all.
   void write(const std::filesystem::path& file, const Points& points, const VtkData& point_data,
-             std::span<const VtkArray> field_data = {}) const;
+             std::span<const VtkArray> field_data = {},
+             Durability durability = Durability::fsync) const;
   /// Writes the grid's XML to `out`; the arrays are checked before anything is written.
   void write(std::ostream& out, const Points& points, const VtkData& point_data,
              std::span<const VtkArray> field_data = {}) const;
