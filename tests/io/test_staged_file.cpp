@@ -7,7 +7,11 @@
 #include <thread>
 #include <vector>
 
+#include <unistd.h>
+
 #include <gtest/gtest.h>
+
+#include <fmt/format.h>
 
 #include "substruct/core/error.hpp"
 #include "substruct/io/staged_file.hpp"
@@ -114,6 +118,19 @@ TEST_F(StagedFileTest, AMissingFolderIsAnErrorNamingTheFile) {
   const std::string message = testing::error_message([&] { StagedFile file(target); });
   EXPECT_NE(message.find(target.string()), std::string::npos) << message;
   EXPECT_EQ(files(), std::vector<std::string>{});
+}
+
+TEST_F(StagedFileTest, TemporaryFilesOfKilledWritersGoWhenTheTargetIsWrittenAgain) {
+  // A process id above any the system hands out (pid_max ≤ 2^22), and our own (alive).
+  const fs::path dead = dir() / "out.csv.99999999.3.tmp";
+  const fs::path alive = dir() / fmt::format("out.csv.{}.77.tmp", ::getpid());
+  const fs::path other = dir() / "other.csv.99999999.1.tmp";
+  for (const fs::path& p : {dead, alive, other}) std::ofstream(p) << "partial";
+  write_file_atomically(dir() / "out.csv", "whole\n");
+  EXPECT_FALSE(fs::exists(dead));
+  EXPECT_TRUE(fs::exists(alive)) << "a running writer's file stays";
+  EXPECT_TRUE(fs::exists(other)) << "another target's file stays";
+  EXPECT_EQ(read(dir() / "out.csv"), "whole\n");
 }
 
 TEST_F(StagedFileTest, WritersOfOneTargetUseTheirOwnTemporaryFiles) {

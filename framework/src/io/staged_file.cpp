@@ -1,6 +1,7 @@
 #include "substruct/io/staged_file.hpp"
 
 #include <fcntl.h>
+#include <signal.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -41,10 +42,35 @@ int sync_to_disk(const fs::path& path, bool folder) {
   return folder && result == EINVAL ? 0 : result;
 }
 
+/// Removes TARGET.<pid>.<n>.tmp files beside `target` left by processes that no longer run (a
+/// writer killed before it could remove its temporary file).
+void remove_stale_temporaries(const fs::path& target) {
+  const std::string prefix = target.filename().string() + ".";
+  std::error_code ec;
+  fs::directory_iterator it(target.has_parent_path() ? target.parent_path() : fs::path("."), ec);
+  for (; !ec && it != fs::directory_iterator(); it.increment(ec)) {
+    const std::string name = it->path().filename().string();
+    if (!name.starts_with(prefix) || !name.ends_with(".tmp")) continue;
+    const std::string middle = name.substr(prefix.size(), name.size() - prefix.size() - 4);
+    const auto dot = middle.find('.');
+    if (dot == std::string::npos || dot == 0 ||
+        middle.find_first_not_of("0123456789.") != std::string::npos)
+      continue;
+    const long pid = std::stol(middle.substr(0, dot));
+    if (pid > 0 && ::kill(static_cast<pid_t>(pid), 0) != 0 && errno == ESRCH) {
+      std::error_code ignored;
+      fs::remove(it->path(), ignored);
+    }
+  }
+}
+
 }  // namespace
 
 StagedFile::StagedFile(fs::path target, Durability durability)
     : target_(std::move(target)), temporary_(temporary_for(target_)), durability_(durability) {
+  // Files written one at a time (not the frames of a series, which live in a staging folder
+  // of their own) clear what killed writers of the same target left.
+  if (durability_ == Durability::fsync) remove_stale_temporaries(target_);
   out_.open(temporary_, std::ios::binary | std::ios::trunc);
   if (!out_)
     throw Error(fmt::format("cannot write '{}': cannot create '{}': {}", target_.string(),

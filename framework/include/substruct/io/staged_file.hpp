@@ -25,8 +25,9 @@ enum class Durability { fsync, deferred };
 
 /// One file being written: an output stream on a temporary file that commit() renames to the
 /// target. The temporary, TARGET.<pid>.<n>.tmp in the target's folder (so that the rename is
-/// atomic), has a name no other thread or process writing there uses. Errors are Error naming
-/// the target.
+/// atomic), has a name no other thread or process writing there uses; those that processes no
+/// longer running left (killed while writing) are removed when the target is written again.
+/// Errors are Error naming the target.
 class StagedFile {
  public:
   /// Creates the temporary file for `target`; its folder must exist.
