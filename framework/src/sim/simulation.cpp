@@ -1,4 +1,5 @@
 #include "substruct/sim/simulation.hpp"
+#include "substruct/io/run_manifest.hpp"
 
 #include <unistd.h>
 
@@ -250,13 +251,25 @@ RunSummary Simulation::run() {
       progress.advance();
     }
     progress.finish();
+    // Publishing: the previous run's manifest goes first, this run's comes after every file
+    // (io/run_manifest.hpp), so that a run killed in between claims no complete set.
+    if (!exporters_.empty()) withdraw_run_manifest(setup.output);
     for (auto& exporter : exporters_) exporter->finish();
+    std::vector<fs::path> published;
+    for (auto& exporter : exporters_) {
+      for (const fs::path& file : exporter->outputs()) summary.outputs.push_back(file);
+      for (const fs::path& file : exporter->published_files()) published.push_back(file);
+    }
+    if (!published.empty())
+      summary.outputs.push_back(write_run_manifest(setup.output, published,
+                                                   {{"scene", scene_.name},
+                                                    {"method", method_name_},
+                                                    {"steps", std::to_string(summary.steps)},
+                                                    {"dt", fmt::format("{}", dt_)}}));
   } catch (...) {
     for (std::size_t i = 0; i < begun; ++i) exporters_[i]->abort();
     throw;
   }
-  for (auto& exporter : exporters_)
-    for (const fs::path& file : exporter->outputs()) summary.outputs.push_back(file);
   summary.final_energies = method_->energies(forces_.gravity);
   return summary;
 }

@@ -164,6 +164,11 @@ class VtkExporter final : public Exporter {
     return {pvd_};
   }
 
+  std::vector<fs::path> published_files() const override {
+    if (state_ != State::finished) return {};
+    return published_;  // the frames, then the .pvd
+  }
+
  private:
   enum class State { idle, writing, finished };
   struct Frame {

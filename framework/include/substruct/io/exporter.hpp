@@ -37,6 +37,9 @@ class Exporter : public Component {
   virtual void abort() noexcept = 0;
   /// The files this exporter produced (after finish()), for the run summary.
   virtual std::vector<std::filesystem::path> outputs() const = 0;
+  /// Every file it published (after finish()), for the run's manifest (io/run_manifest.hpp):
+  /// outputs() and the files they refer to, such as a series' frames.
+  virtual std::vector<std::filesystem::path> published_files() const { return outputs(); }
 };
 
 }  // namespace substruct
