@@ -238,6 +238,7 @@ template <class T>
 void DeviceGeometry<T>::world_state(bool velocities) {
   State& s = *state_;
   if (s.num_vertices == 0) return;
+  check(cudaSetDevice(s.device), "cudaSetDevice");  // another solver may use another GPU
   const std::size_t frames = std::size_t(kFrameSize) * s.num_domains;
   const std::size_t inputs = frames + (velocities ? 2 : 1) * std::size_t(s.num_q);
   if (inputs > 0)
@@ -310,6 +311,7 @@ template <class T>
 void DeviceGeometry<T>::render() {
   State& s = *state_;
   if (s.num_render == 0 || s.render_x.size() == 0) return;
+  check(cudaSetDevice(s.device), "cudaSetDevice");
   check(cudaMemcpyAsync(s.render_x.data(), s.render_x_host.data(), s.render_x.size() * sizeof(T),
                         cudaMemcpyHostToDevice, s.stream),
         "copying the positions to the device");
