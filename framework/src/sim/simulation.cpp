@@ -1,5 +1,4 @@
 #include "substruct/sim/simulation.hpp"
-#include "substruct/io/run_manifest.hpp"
 
 #include <unistd.h>
 
@@ -17,6 +16,7 @@
 #include "substruct/core/log.hpp"
 #include "substruct/core/progress.hpp"
 #include "substruct/core/stopwatch.hpp"
+#include "substruct/io/run_manifest.hpp"
 #include "substruct/plugin/plugin_host.hpp"
 
 namespace substruct {
