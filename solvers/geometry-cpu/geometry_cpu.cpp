@@ -7,6 +7,7 @@
 // to the volumetric positions, with area-weighted normals.
 #include <algorithm>
 #include <barrier>
+#include <cstdint>
 #include <exception>
 #include <memory>
 #include <thread>
@@ -122,8 +123,10 @@ class CpuGeometry final : public GeometrySolver {
       sync.arrive_and_wait();  // every part's rows, and any failure, are visible after this
       for (const std::exception_ptr& f : failures)
         if (f) return;
-      const Index first = n * Index(k) / Index(parts), last = n * Index(k + 1) / Index(parts);
-      average_rows(first, last, x, v);
+      const auto split = [&](std::size_t i) {
+        return static_cast<Index>(std::int64_t(n) * std::int64_t(i) / std::int64_t(parts));
+      };
+      average_rows(split(k), split(k + 1), x, v);
     };
     {
       std::vector<std::jthread> workers;
