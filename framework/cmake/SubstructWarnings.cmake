@@ -13,6 +13,8 @@ if(SUBSTRUCT_FUZZ)
                         "or -DCMAKE_CXX_COMPILER=clang++ (Debian: clang)")
   endif()
   add_compile_options("$<$<COMPILE_LANGUAGE:CXX>:-fsanitize=fuzzer-no-link>")
+  # One sanitizer runtime for the programs and the framework's shared libraries.
+  add_link_options(-shared-libsan)
 endif()
 if(SUBSTRUCT_SANITIZE)
   string(REPLACE ";" "," SUBSTRUCT_SANITIZE_FLAGS "${SUBSTRUCT_SANITIZE}")

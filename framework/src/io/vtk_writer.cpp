@@ -176,12 +176,14 @@ void write_text(std::ostream& out, const std::string& text) {
 /// arrays of it; `tag` says which data for the message.
 void check_data(const VtkData& data, long tuples, std::string_view tag) {
   for (const VtkArray& array : data.arrays) check_size(array, tuples, tag);
-  for (const auto& [attribute, name] :
-       {std::pair{"Scalars", &data.scalars}, std::pair{"Vectors", &data.vectors}})
-    if (!name->empty() && std::none_of(data.arrays.begin(), data.arrays.end(),
-                                       [&](const VtkArray& a) { return a.name == *name; }))
+  for (const auto& [attribute, named] :
+       {std::pair{"Scalars", &data.scalars}, std::pair{"Vectors", &data.vectors}}) {
+    const std::string& name = *named;  // (a lambda may not capture a structured binding)
+    if (!name.empty() && std::none_of(data.arrays.begin(), data.arrays.end(),
+                                      [&](const VtkArray& a) { return a.name == name; }))
       throw Error(
-          fmt::format("vtk: the {} '{}' of the {} is none of its arrays", attribute, *name, tag));
+          fmt::format("vtk: the {} '{}' of the {} is none of its arrays", attribute, name, tag));
+  }
 }
 
 /// <PointData …> or <CellData …> with its arrays; nothing without arrays. Each array is encoded
