@@ -13,8 +13,13 @@ if(SUBSTRUCT_FUZZ)
                         "or -DCMAKE_CXX_COMPILER=clang++ (Debian: clang)")
   endif()
   add_compile_options("$<$<COMPILE_LANGUAGE:CXX>:-fsanitize=fuzzer-no-link>")
-  # One sanitizer runtime for the programs and the framework's shared libraries.
+  # One sanitizer runtime for the programs and the framework's shared libraries, found where
+  # clang keeps it.
   add_link_options(-shared-libsan)
+  execute_process(COMMAND ${CMAKE_CXX_COMPILER} -print-file-name=libclang_rt.asan-x86_64.so
+                  OUTPUT_VARIABLE asan_runtime OUTPUT_STRIP_TRAILING_WHITESPACE)
+  get_filename_component(asan_runtime_dir "${asan_runtime}" DIRECTORY)
+  add_link_options("LINKER:-rpath,${asan_runtime_dir}")
 endif()
 if(SUBSTRUCT_SANITIZE)
   string(REPLACE ";" "," SUBSTRUCT_SANITIZE_FLAGS "${SUBSTRUCT_SANITIZE}")
