@@ -77,8 +77,8 @@ CompressedInverse decode_compressed_inverse(std::string_view bytes, std::uint64_
     for (Eigen::MatrixXd* m : {&c.coefficients, &c.basis}) {
       const std::int64_t rows = in.i64(), cols = in.i64();
       if (rows < 0 || cols < 0 ||
-          (cols > 0 &&
-           static_cast<std::uint64_t>(rows) * static_cast<std::uint64_t>(cols) > in.left() / 8))
+          (cols > 0 && static_cast<std::uint64_t>(rows) >
+                           in.left() / 8 / static_cast<std::uint64_t>(cols)))  // no wrap
         throw Error("malformed: a matrix does not fit the file");
       m->resize(rows, cols);
       in.f64s(m->data(), static_cast<std::size_t>(m->size()));

@@ -111,7 +111,7 @@ ReducedModel decode_payload(std::string_view payload, const TetMesh* mesh) {
   const std::int64_t rows = in.i64();
   const std::int64_t cols = in.i64();
   if (rows != 3 * std::int64_t{m.vertices} || cols < 0 ||
-      (cols > 0 && std::uint64_t(rows) * std::uint64_t(cols) > in.left() / 8))
+      (cols > 0 && std::uint64_t(rows) > in.left() / 8 / std::uint64_t(cols)))  // no wrap
     throw Error(fmt::format("malformed: a {}×{} basis for {} vertices", rows, cols, m.vertices));
   b.U.resize(rows, cols);
   in.f64s(b.U.data(), static_cast<std::size_t>(b.U.size()));

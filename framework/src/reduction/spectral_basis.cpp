@@ -95,9 +95,12 @@ SpectralBasis decode_spectral_basis(std::string_view bytes, std::uint64_t hash) 
       decode_checked_record(bytes, kMagic, "substruct spectral basis file", kFormatVersion, hash));
   SpectralBasis b;
   const std::int64_t rows = in.i64(), cols = in.i64(), rigid = in.i64();
+  // (rows + 1) · cols doubles must fit what is left, compared without forming the product
+  // (which a forged header could make wrap around).
+  const std::uint64_t capacity = in.left() / 8;
   if (rows < 0 || cols < 0 || rigid < 0 || rigid > cols ||
       (cols > 0 &&
-       (static_cast<std::uint64_t>(rows) + 1) * static_cast<std::uint64_t>(cols) > in.left() / 8))
+       static_cast<std::uint64_t>(rows) + 1 > capacity / static_cast<std::uint64_t>(cols)))
     throw Error("malformed: the basis does not fit the file");
   b.Phi.resize(rows, cols);
   b.Lambda.resize(cols);
