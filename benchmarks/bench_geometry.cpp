@@ -26,11 +26,12 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <map>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <thread>
+#include <type_traits>
 #include <vector>
 
 #include <benchmark/benchmark.h>
@@ -40,6 +41,8 @@
 #include "substruct/config/config.hpp"
 #include "substruct/core/error.hpp"
 #include "substruct/geometry/render_surface.hpp"
+#include "substruct/io/checked_record.hpp"
+#include "substruct/io/staged_file.hpp"
 #include "substruct/plugin/plugin_host.hpp"
 #include "substruct/sim/simulation.hpp"
 #include "substruct/solvers/geometry_solver.hpp"
@@ -78,123 +81,118 @@ const Layout& reference(Layout& l) {
   return l;
 }
 
-// The largest difference from the reference, over the object's size (x) or the largest speed
-// (v).
-double relative_error(const Points& a, const Points& reference) {
-  const double scale = reference.rows() == 0 ? 1 : reference.cwiseAbs().maxCoeff();
-  return a.rows() == reference.rows() ? (a - reference).cwiseAbs().maxCoeff() / scale : -1;
+// The counters x_error (largest difference from the reference over the object's size) and,
+// when v is given, v_error (over the largest speed).
+void error_counters(benchmark::State& state, Layout& l, const Points& x, const Points* v) {
+  const Layout& r = reference(l);
+  const double size = (r.x.colwise().maxCoeff() - r.x.colwise().minCoeff()).norm();
+  state.counters["x_error"] = (x - r.x).cwiseAbs().maxCoeff() / size;
+  if (v != nullptr)
+    state.counters["v_error"] = (*v - r.v).cwiseAbs().maxCoeff() / r.v.cwiseAbs().maxCoeff();
 }
 
-// --- The .layout files: raw little-endian numbers, in the order written here. ---------------
+// --- The .layout files: a cache record (io/checked_record.hpp) written in one step. -----------
 
-class Writer {
- public:
-  explicit Writer(const fs::path& file) : out_(file, std::ios::binary) {}
-  template <class T>
-  void value(T v) {
-    out_.write(reinterpret_cast<const char*>(&v), sizeof v);
-  }
-  template <class M>
-  void matrix(const M& m) {
-    value<std::int64_t>(m.rows());
-    value<std::int64_t>(m.cols());
-    out_.write(reinterpret_cast<const char*>(m.data()),
-               std::streamsize(sizeof(*m.data()) * m.size()));
-  }
-  bool ok() const { return bool(out_); }
-
- private:
-  std::ofstream out_;
-};
-
-class Reader {
- public:
-  explicit Reader(const fs::path& file) : in_(file, std::ios::binary) {}
-  template <class T>
-  T value() {
-    T v{};
-    in_.read(reinterpret_cast<char*>(&v), sizeof v);
-    return v;
+// One field order for both directions: Saving appends each field to the record, Loading reads it
+// back (a size that does not fit what is left is Error "malformed").
+struct Saving {
+  RecordWriter out;
+  std::int64_t integer(std::int64_t value) {
+    out.i64(value);
+    return value;
   }
   template <class M>
   void matrix(M& m) {
-    const auto rows = value<std::int64_t>(), cols = value<std::int64_t>();
-    m.resize(rows, cols);
-    in_.read(reinterpret_cast<char*>(m.data()), std::streamsize(sizeof(*m.data()) * m.size()));
+    out.i64(m.rows());
+    out.i64(m.cols());
+    for (Eigen::Index i = 0; i < m.size(); ++i) {
+      if constexpr (std::is_floating_point_v<typename M::Scalar>)
+        out.f64(m.data()[i]);
+      else
+        out.i64(m.data()[i]);
+    }
   }
-  bool ok() const { return bool(in_); }
-
- private:
-  std::ifstream in_;
 };
 
-constexpr std::int64_t kLayoutVersion = 1;
-
-void save(const Layout& l, const fs::path& file) {
-  const fs::path part = file.string() + ".part";
-  {
-    Writer w(part);
-    w.value(kLayoutVersion);
-    w.matrix(l.geometry.rest_positions);
-    w.value<std::int64_t>(std::int64_t(l.geometry.domains.size()));
-    for (std::size_t d = 0; d < l.geometry.domains.size(); ++d) {
-      const DomainLayout& dom = l.geometry.domains[d];
-      w.value<std::int64_t>(dom.instance_of);
-      w.matrix(dom.rotation);
-      w.matrix(dom.offset);
-      w.matrix(Eigen::Map<const Eigen::Matrix<Index, Eigen::Dynamic, 1>>(
-          dom.global_vertex.data(), Eigen::Index(dom.global_vertex.size())));
-      w.matrix(dom.rest);
-      w.matrix(dom.U);
-      w.matrix(dom.Psi);
-      const DomainPose& p = l.poses[d];
-      w.matrix(p.R);
-      w.matrix(p.p);
-      w.matrix(p.nu);
-      w.matrix(p.omega);
-      w.matrix(p.q);
-      w.matrix(p.qdot);
+struct Loading {
+  RecordReader in;
+  std::int64_t integer(std::int64_t) { return in.i64(); }
+  template <class M>
+  void matrix(M& m) {
+    const std::int64_t rows = in.i64(), cols = in.i64();
+    constexpr auto fixed_rows = M::RowsAtCompileTime, fixed_cols = M::ColsAtCompileTime;
+    if ((fixed_rows != Eigen::Dynamic && rows != fixed_rows) ||
+        (fixed_cols != Eigen::Dynamic && cols != fixed_cols))
+      throw Error("malformed: a matrix of another shape");
+    if (rows < 0 || cols < 0 ||
+        (cols > 0 && std::uint64_t(rows) > in.left() / 8 / std::uint64_t(cols)))
+      throw Error("malformed: a matrix does not fit the file");
+    m.resize(rows, cols);
+    for (Eigen::Index i = 0; i < m.size(); ++i) {
+      if constexpr (std::is_floating_point_v<typename M::Scalar>)
+        m.data()[i] = in.f64();
+      else
+        m.data()[i] = static_cast<typename M::Scalar>(in.i64());
     }
-    w.matrix(l.surface.triangles);
-    w.matrix(l.surface.embedding.vertices);
-    w.matrix(l.surface.embedding.weights);
-    if (!w.ok()) throw Error(fmt::format("could not write {}", part.string()));
   }
-  fs::rename(part, file);
+};
+
+template <class Io>
+void transfer(Io& io, Layout& l) {
+  io.matrix(l.geometry.rest_positions);
+  const auto domains = std::size_t(io.integer(std::int64_t(l.geometry.domains.size())));
+  l.geometry.domains.resize(domains);
+  l.poses.resize(domains);
+  for (std::size_t d = 0; d < domains; ++d) {
+    DomainLayout& dom = l.geometry.domains[d];
+    dom.instance_of = int(io.integer(dom.instance_of));
+    io.matrix(dom.rotation);
+    io.matrix(dom.offset);
+    Eigen::Matrix<Index, Eigen::Dynamic, 1> ids =
+        Eigen::Map<Eigen::Matrix<Index, Eigen::Dynamic, 1>>(dom.global_vertex.data(),
+                                                            Eigen::Index(dom.global_vertex.size()));
+    io.matrix(ids);
+    dom.global_vertex.assign(ids.data(), ids.data() + ids.size());
+    io.matrix(dom.rest);
+    io.matrix(dom.U);
+    io.matrix(dom.Psi);
+    DomainPose& p = l.poses[d];
+    for (auto* m : {&p.p, &p.nu, &p.omega}) io.matrix(*m);
+    io.matrix(p.R);
+    io.matrix(p.q);
+    io.matrix(p.qdot);
+  }
+  io.matrix(l.surface.triangles);
+  io.matrix(l.surface.embedding.vertices);
+  io.matrix(l.surface.embedding.weights);
 }
 
+constexpr std::string_view kLayoutMagic = "SSBGLAYT";
+constexpr std::uint32_t kLayoutVersion = 2;
+
+void save(Layout& l, const fs::path& file) {
+  Saving saving;
+  transfer(saving, l);
+  write_file_atomically(file,
+                        encode_checked_record(kLayoutMagic, kLayoutVersion, 0, saving.out.bytes()));
+}
+
+// False (after saying why) when the file is missing, of an older version or damaged.
 bool load(const fs::path& file, Layout& l) {
-  Reader r(file);
-  if (!r.ok() || r.value<std::int64_t>() != kLayoutVersion) return false;
-  r.matrix(l.geometry.rest_positions);
-  const auto domains = r.value<std::int64_t>();
-  l.geometry.domains.resize(std::size_t(domains));
-  l.poses.resize(std::size_t(domains));
-  for (std::size_t d = 0; d < std::size_t(domains); ++d) {
-    DomainLayout& dom = l.geometry.domains[d];
-    dom.instance_of = int(r.value<std::int64_t>());
-    r.matrix(dom.rotation);
-    r.matrix(dom.offset);
-    Eigen::Matrix<Index, Eigen::Dynamic, 1> ids;
-    r.matrix(ids);
-    dom.global_vertex.assign(ids.data(), ids.data() + ids.size());
-    r.matrix(dom.rest);
-    r.matrix(dom.U);
-    r.matrix(dom.Psi);
-    DomainPose& p = l.poses[d];
-    r.matrix(p.R);
-    r.matrix(p.p);
-    r.matrix(p.nu);
-    r.matrix(p.omega);
-    r.matrix(p.q);
-    r.matrix(p.qdot);
+  if (!fs::exists(file)) return false;
+  try {
+    const std::string bytes = read_file_bytes(file, "bench layout");
+    Loading loading{RecordReader(
+        decode_checked_record(bytes, kLayoutMagic, "bench layout", kLayoutVersion, 0))};
+    transfer(loading, l);
+    if (loading.in.left() != 0) throw Error("malformed: bytes after the render surface");
+    l.geometry.finalize();
+    return true;
+  } catch (const Error& e) {
+    std::fprintf(stderr, "%s: %s; making it again\n", file.c_str(), e.what());
+    l = Layout();
+    return false;
   }
-  r.matrix(l.surface.triangles);
-  r.matrix(l.surface.embedding.vertices);
-  r.matrix(l.surface.embedding.weights);
-  if (!r.ok()) return false;
-  l.geometry.finalize();
-  return true;
 }
 
 // --- Where the layouts come from. ------------------------------------------------------------
@@ -357,10 +355,7 @@ void update(benchmark::State& state, const std::string& name, const std::string&
     benchmark::DoNotOptimize(x.data());
   }
   const std::size_t scalar = solver_name == "cuda-float" ? 4 : 8;
-  const Layout& r = reference(layout(name));
-  const double size = (r.x.colwise().maxCoeff() - r.x.colwise().minCoeff()).norm();
-  state.counters["x_error"] = (x - r.x).cwiseAbs().maxCoeff() / size;
-  state.counters["v_error"] = relative_error(v, r.v);
+  error_counters(state, layout(name), x, &v);
   state.counters["vertices"] = double(x.rows());
   state.counters["domains"] = double(l.poses.size());
   state.counters["GBps"] = benchmark::Counter(minimal_bytes(l.geometry, scalar) / 1e9,
@@ -426,11 +421,9 @@ void kernel(benchmark::State& state, const std::string& name) {
   const double bound = bytes / geometry_cuda::device_peak_bandwidth(0);
   state.counters["GBps"] = bytes / seconds / 1e9;
   state.counters["over_bound"] = seconds / bound;
-  const Layout& r = reference(layout(name));
-  Points x(r.x.rows(), 3);
+  Points x(l.geometry.num_vertices(), 3);
   for (Eigen::Index i = 0; i < x.size(); ++i) x.data()[i] = double(device.positions()[i]);
-  state.counters["x_error"] = (x - r.x).cwiseAbs().maxCoeff() /
-                              (r.x.colwise().maxCoeff() - r.x.colwise().minCoeff()).norm();
+  error_counters(state, l, x, nullptr);
   static bool described = false;
   if (!described) {
     std::fprintf(stderr, "device: %s\n", geometry_cuda::device_description(0).c_str());
