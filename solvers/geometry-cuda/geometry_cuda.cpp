@@ -143,11 +143,14 @@ class CudaGeometry final : public GeometrySolver {
       copy_out(device_->render_normals(), n, normals);
       return;
     }
-    std::vector<T> xt(3 * std::size_t(x.rows())), yt(3 * std::size_t(n)), nt(3 * std::size_t(n));
-    copy_in(x, xt.data());
-    host_render(surface_, xt.data(), yt.data(), faces_.data(), nt.data());
-    copy_out(yt.data(), n, y);
-    copy_out(nt.data(), n, normals);
+    // The host twin: buffers kept between frames.
+    render_x_.resize(3 * std::size_t(x.rows()));
+    render_y_.resize(3 * std::size_t(n));
+    render_n_.resize(3 * std::size_t(n));
+    copy_in(x, render_x_.data());
+    host_render(surface_, render_x_.data(), render_y_.data(), faces_.data(), render_n_.data());
+    copy_out(render_y_.data(), n, y);
+    copy_out(render_n_.data(), n, normals);
   }
 
  private:
@@ -158,6 +161,7 @@ class CudaGeometry final : public GeometrySolver {
   FlatSurface<T> surface_;
   int max_embedded_vertex_ = -1;
   std::vector<T> faces_;
+  std::vector<T> render_x_, render_y_, render_n_;  // the host twin's render buffers
 };
 
 template <class T>
