@@ -1,5 +1,7 @@
 #include "slepc_session.hpp"
 
+#include "mpi_singleton.hpp"
+
 #include <cstdlib>
 #include <mutex>
 #include <string>
@@ -42,6 +44,16 @@ void ensure_slepc_initialized() {
   MPI_Finalized(&mpi_finalized);
   if (mpi_finalized)
     throw Error("slepc: MPI was already finalised in this process; SLEPc cannot start again");
+  int mpi_initialized = 0;
+  MPI_Initialized(&mpi_initialized);
+  if (!mpi_initialized) {
+    const int chosen = prepare_mpi_singleton();
+    if (chosen > 0)
+      log::debug(
+          "slepc: one process without mpirun: Open MPI starts as an isolated singleton "
+          "({} OMPI_MCA_ variables set)",
+          chosen);
+  }
   const PetscErrorCode code = SlepcInitialize(&argument_count, &argument_vector, nullptr, nullptr);
   if (code != 0)
     throw Error(

@@ -100,4 +100,19 @@ if "$cli" modes "$mesh" --run.dt=0.1 >"$out/ignored.log" 2>&1; then
   echo "expected an error for --run.dt"; exit 1
 fi
 grep -q "modes: --run.dt=0.1 is not read by modes" "$out/ignored.log"
+
+# One process without mpirun starts Open MPI as an isolated singleton (no daemon, no transport
+# probing), leaves a variable the user set alone, and keeps Open MPI's own start-up on request;
+# the eigenvalues are the same every way.
+"$cli" modes "$mesh" --count 8 --verbose >"$out/isolated.log" 2>&1
+grep -q "isolated singleton (4 OMPI_MCA_ variables set)" "$out/isolated.log"
+OMPI_MCA_pml=ob1 "$cli" modes "$mesh" --count 8 --verbose >"$out/user.log" 2>&1
+grep -q "isolated singleton (3 OMPI_MCA_ variables set)" "$out/user.log"
+SUBSTRUCT_MPI_SINGLETON=openmpi "$cli" modes "$mesh" --count 8 --verbose >"$out/openmpi.log" 2>&1
+if grep -q "isolated singleton" "$out/openmpi.log"; then
+  echo "SUBSTRUCT_MPI_SINGLETON=openmpi should keep Open MPI's start-up"; exit 1
+fi
+for log in isolated user openmpi; do
+  diff <(grep -E "^ +[0-9]+ " "$out/free.log") <(grep -E "^ +[0-9]+ " "$out/$log.log")
+done
 echo "modes_command: ok"
