@@ -81,7 +81,7 @@ TEST_F(CholmodTest, MatchesEigenLdltForEveryOrderingAndForm) {
   for (const std::string ordering : {"amd", "metis", "natural"})
     for (const std::string form : {"auto", "simplicial", "supernodal"}) {
       auto solver = make(ordering, form);
-      solver->analyze(*A_, MatrixProperties{true, true});
+      solver->analyze(*A_, MatrixProperties{});
       solver->factorize(*A_);
       Eigen::VectorXd x;
       solver->solve(*b_, x);
@@ -156,7 +156,7 @@ TEST_F(CholmodTest, NotPositiveDefiniteIsAnErrorNamingTheColumn) {
   for (const std::string ordering : {"amd", "natural"})
     for (const std::string form : {"simplicial", "supernodal"}) {
       auto solver = make(ordering, form);
-      solver->analyze(A, MatrixProperties{true, true});
+      solver->analyze(A, MatrixProperties{});
       try {
         solver->factorize(A);
         FAIL() << "an indefinite matrix was factored (" << ordering << ", " << form << ")";
@@ -180,7 +180,7 @@ TEST_F(CholmodTest, UnsymmetricAndIndefiniteMatricesUseLu) {
   ASSERT_EQ(lu.info(), Eigen::Success);
   for (const std::string ordering : {"amd", "metis", "natural"}) {
     auto solver = make(ordering);
-    solver->analyze(U, MatrixProperties{false, false});
+    solver->analyze(U, MatrixProperties{false, false, {}});
     solver->factorize(U);
     Eigen::VectorXd x;
     solver->solve(*b_, x);
@@ -197,14 +197,14 @@ TEST_F(CholmodTest, UnsymmetricAndIndefiniteMatricesUseLu) {
   ASSERT_EQ(reference.info(), Eigen::Success);
   auto solver = make();
   const SparseMatrix lower = S.triangularView<Eigen::Lower>();
-  solver->analyze(lower, MatrixProperties{true, false});
+  solver->analyze(lower, MatrixProperties{true, false, {}});
   solver->factorize(lower);
   Eigen::VectorXd x;
   solver->solve(*b_, x);
   EXPECT_LT(relative_error(x, reference.solve(*b_)), 1e-9);
   // CHOLMOD refuses it.
   auto cholesky = make();
-  cholesky->analyze(S, MatrixProperties{true, true});
+  cholesky->analyze(S, MatrixProperties{});
   EXPECT_THROW(cholesky->factorize(S), Error);
 }
 
@@ -215,7 +215,7 @@ TEST_F(CholmodTest, SingularMatrixIsAnError) {
     for (SparseMatrix::InnerIterator it(A, col); it; ++it)
       if (it.row() == j) it.valueRef() = 0;  // row j is zero
   auto solver = make();
-  solver->analyze(A, MatrixProperties{false, false});
+  solver->analyze(A, MatrixProperties{false, false, {}});
   try {
     solver->factorize(A);
     FAIL() << "a singular matrix was factored";

@@ -188,7 +188,7 @@ Eigen::MatrixXd modal_derivatives(const TetMesh& mesh, const Eigen::MatrixXd& Ph
     dofs = DofMap::for_fixed_vertices(n, boundary.fixed_vertices);
   }
   const SparseMatrix K_free = dofs.restrict_matrix(K);
-  solver.analyze(K_free, MatrixProperties{true, true});
+  solver.analyze(K_free, MatrixProperties{});
   solver.factorize(K_free);
 
   Eigen::VectorXd b(Phi.rows()), x_free;
