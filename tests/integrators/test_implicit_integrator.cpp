@@ -185,23 +185,46 @@ TEST(ImplicitIntegrator, StaticEquilibriumOfALinearSystemIsKInverseF) {
   EXPECT_EQ(integrator.dofs().num_free(), 3);
 }
 
-// A hardening spring f_int = k(u + u³/c²): from u = 0 Newton needs many iterations for a large
-// load; with a small iteration limit the load is applied in increments and still reaches
-// equilibrium.
-TEST(ImplicitIntegrator, StaticEquilibriumStepsTheLoadWhenNewtonFails) {
-  const double k = 10.0, c = 0.1, F = 500.0;
+// A hardening spring f_int = k(u + u³/c²), E = k(u²/2 + u⁴/(4c²)).
+SecondOrderSystem hardening_spring(double k, double c) {
   SecondOrderSystem system;
   system.mass = sparse(Eigen::MatrixXd::Identity(1, 1));
-  system.internal_forces = [&](const Eigen::VectorXd& u, double* energy, Eigen::VectorXd* force,
-                               SparseMatrix* stiffness) {
+  system.internal_forces = [k, c](const Eigen::VectorXd& u, double* energy, Eigen::VectorXd* force,
+                                  SparseMatrix* stiffness) {
     const double x = u[0];
     if (energy) *energy = k * (x * x / 2 + x * x * x * x / (4 * c * c));
     if (force) *force = scalar(k * (x + x * x * x / (c * c)));
     if (stiffness)
       *stiffness = sparse(Eigen::MatrixXd::Constant(1, 1, k * (1 + 3 * x * x / (c * c))));
   };
+  return system;
+}
+
+// From u = 0 the first Newton step for F = 500 lands at u = F/k = 50, 60 times past the
+// solution u ≈ 0.79, from where plain Newton creeps back by about a third per iteration (about 14
+// iterations). The line search cuts that step (the potential E − F u rises there) and Newton
+// converges within 5 iterations, in one load step.
+TEST(ImplicitIntegrator, StaticEquilibriumCutsNewtonStepsThatOvershoot) {
+  const double k = 10.0, c = 0.1, F = 500.0;
   IntegratorSettings settings;
-  settings.newton_max_iterations = 4;
+  settings.newton_tolerance = 1e-12;
+  EigenCholesky solver;
+  ImplicitIntegrator integrator(hardening_spring(k, c), solver, settings);
+  const NewtonReport report = integrator.static_equilibrium(scalar(F));
+  const double u = integrator.displacement()[0];
+  EXPECT_NEAR(k * (u + u * u * u / (c * c)), F, 1e-9 * F);
+  EXPECT_EQ(report.load_steps, 1);
+  EXPECT_GE(report.step_cuts, 4);  // 50 → 50/2⁴ or less
+  EXPECT_LE(report.iterations, 5);
+}
+
+// With too few iterations allowed for the whole load, the load is applied in increments and
+// still reaches equilibrium.
+TEST(ImplicitIntegrator, StaticEquilibriumStepsTheLoadWhenNewtonFails) {
+  const double k = 10.0, c = 0.1, F = 5e4;
+  const SecondOrderSystem system = hardening_spring(k, c);
+  IntegratorSettings settings;
+  settings.newton_max_iterations = 5;
   settings.newton_tolerance = 1e-12;
   EigenCholesky solver;
   ImplicitIntegrator integrator(system, solver, settings);
@@ -264,13 +287,14 @@ TEST(ImplicitIntegrator, NewtonStopsWhenTheCorrectionIsBelowTolerance) {
   system.mass = sparse(Eigen::MatrixXd::Identity(2, 2));
   system.internal_forces = [&](const Eigen::VectorXd& u, double* energy, Eigen::VectorXd* force,
                                SparseMatrix* stiffness) {
-    // E = ½ soft u₀² + ¼ soft u₀⁴ + ½ stiff u₁², plus noise η cos(10¹² u₀) on f₁
+    // E = ½ soft u₀² + ¼ soft u₀⁴ + ½ stiff u₁², plus noise η cos(10¹² u₀ + 10¹³ u₁) on f₁
+    // (it changes with every correction of u₁, which are about η / stiff = 10⁻¹³)
     if (energy)
       *energy =
           0.5 * soft * u[0] * u[0] + 0.25 * soft * std::pow(u[0], 4) + 0.5 * stiff * u[1] * u[1];
     if (force)
       *force = Eigen::Vector2d(soft * (u[0] + std::pow(u[0], 3)),
-                               stiff * u[1] + eta * std::cos(1e12 * u[0]));
+                               stiff * u[1] + eta * std::cos(1e12 * u[0] + 1e13 * u[1]));
     if (stiffness) {
       Eigen::Matrix2d K;
       K << soft * (1 + 3 * u[0] * u[0]), 0, 0, stiff;
@@ -284,7 +308,7 @@ TEST(ImplicitIntegrator, NewtonStopsWhenTheCorrectionIsBelowTolerance) {
   EXPECT_TRUE(report.converged);
   EXPECT_EQ(report.load_steps, 1);
   EXPECT_LE(report.iterations, 8);
-  EXPECT_GT(report.residual, 1e-6);  // the noise floor: η / ‖f‖
+  EXPECT_GT(report.residual, 1e-6);  // the noise floor: η / ‖f‖ (or more)
   EXPECT_NEAR(integrator.displacement()[0], 1.0, 1e-8);
   EXPECT_NEAR(integrator.displacement()[1], 0.0, 2 * eta / stiff);
 }

@@ -245,29 +245,63 @@ struct ImplicitIntegrator::Impl {
     return report;
   }
 
-  // Newton for f_int(x) = f from x; false when it fails (x is then undefined).
+  // Newton with a backtracking line search for f_int(x) = f from x; false when it fails (x is
+  // then undefined). The step x − s c (c = K⁻¹ r, s = 1, ½, ¼ …) is taken when it lowers the
+  // potential Π(x) = E(x) − fᵀx by Armijo's amount, Π(x − s c) ≤ Π(x) − 10⁻⁴ s rᵀc (−c descends
+  // Π where K is positive definite), or else lowers ‖r‖ by as much; a correction below what
+  // Newton would call converged is taken whole (both measures are then at round-off).
   bool newton_static(Eigen::VectorXd& x, const Eigen::VectorXd& f, NewtonReport& report,
                      std::string& problem) {
+    constexpr int kMaxCuts = 12;
+    constexpr double kArmijo = 1e-4;
     const Eigen::VectorXd x_start = x;
     Convergence convergence(settings, resolution());
-    Eigen::VectorXd correction;
+    double moved = -1;  // ‖s c‖ of the last accepted step
+    evaluate(x, report);
     for (int solves = 0;; ++solves) {
-      evaluate(x, report);
       const Eigen::VectorXd r = f_int - f;
       const double r_norm = free_norm(r);
       const double increment = std::max((x - x_start).norm(), x.norm());
-      if (convergence.done(r_norm, {free_norm(f_int), free_norm(f), 0.0},
-                           correction.size() > 0 ? correction.norm() : -1.0, increment, solves,
+      if (convergence.done(r_norm, {free_norm(f_int), free_norm(f), 0.0}, moved, increment, solves,
                            report))
         break;
+      Eigen::VectorXd correction;
       try {
         correction = solve(0.0, 1.0, r, report);
       } catch (const Error& e) {
         problem = e.what();
         return false;
       }
-      x -= correction;
       ++report.iterations;
+      const double potential = evaluated_energy - f.dot(x);
+      const double descent = r.dot(correction);  // −dΠ/ds at s = 0
+      const bool negligible =
+          correction.norm() <= std::max(settings.newton_tolerance * increment, resolution());
+      double step = 1;
+      Eigen::VectorXd trial;
+      for (int cut = 0;; ++cut, step /= 2) {
+        if (cut > kMaxCuts) {
+          problem = fmt::format(
+              "the line search found no decrease of the potential or the residual in {} "
+              "halvings (relative residual {:.3g})",
+              kMaxCuts, report.residual);
+          return false;
+        }
+        trial = x - step * correction;
+        evaluate(trial, report);
+        const double trial_r = free_norm(f_int - f);
+        const double trial_potential = evaluated_energy - f.dot(trial);
+        if (!std::isfinite(trial_r) || !std::isfinite(trial_potential)) continue;
+        const bool lower_potential =
+            descent > 0 && trial_potential <= potential - kArmijo * step * descent;
+        const bool lower_residual = trial_r <= (1 - kArmijo * step) * r_norm;
+        if (negligible || lower_potential || lower_residual) {
+          report.step_cuts += cut;
+          break;
+        }
+      }
+      moved = step * correction.norm();
+      x = std::move(trial);  // f_int, K and the energy are those of x now
     }
     if (!report.converged)
       problem = fmt::format("Newton did not converge (relative residual {:.3g})", report.residual);
@@ -336,7 +370,7 @@ ImplicitIntegrator::ImplicitIntegrator(SecondOrderSystem system, LinearSolver& s
   m.evaluate(m.u, ignored);
   m.energy = m.evaluated_energy;
   m.A = detail::EffectiveMatrix(m.system.mass, m.K, m.dofs);
-  if (m.dofs.num_free() > 0) m.solver.analyze(m.A.matrix(), MatrixProperties{true, true});
+  if (m.dofs.num_free() > 0) m.solver.analyze(m.A.matrix(), MatrixProperties{});
 }
 
 ImplicitIntegrator::~ImplicitIntegrator() = default;

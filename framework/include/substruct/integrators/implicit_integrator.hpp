@@ -52,6 +52,7 @@ struct NewtonReport {
   double residual = 0;  // final ‖r‖ relative to the force scale above
   bool converged = false;
   int load_steps = 0;           // static_equilibrium only: accepted load increments
+  int step_cuts = 0;            // static_equilibrium only: halvings of Newton steps (line search)
   double assembly_seconds = 0;  // f_int, K and A
   double factorization_seconds = 0;
   double solve_seconds = 0;
@@ -78,7 +79,8 @@ class ImplicitIntegrator {
   /// iterations do not converge is kept; the report says so.
   NewtonReport step(double dt, const Eigen::VectorXd& f_ext);
 
-  /// Solves f_int(u) = f_ext by Newton from the current u, following the load path
+  /// Solves f_int(u) = f_ext by Newton with a backtracking line search (on the potential
+  /// Π(u) = E(u) − f_extᵀu, or on ‖r‖) from the current u, following the load path
   /// f(λ) = f₀ + λ (f_ext − f₀), f₀ = f_int(u_current), in increments that are halved when Newton
   /// fails (no convergence, non-finite residual or a non-positive-definite K) and doubled after
   /// a success. Sets u to the solution and v = 0. Throws Error when λ = 1 is not reached within
