@@ -177,6 +177,29 @@ class FullCoupling final : public CouplingMethod {
 
   Index do_dofs() const override { return integrator_->dofs().num_free(); }
 
+  CanRun do_can_solve_static() const override { return CanRun::yes(); }
+
+  // f_int(u) = f_ext by Newton with line search and load stepping (ImplicitIntegrator).
+  StaticReport do_solve_static(const ExternalForces& forces) override {
+    Eigen::VectorXd f_ext = gravity_columns_ * forces.gravity;
+    forces.add_concentrated_to(f_ext);
+    const NewtonReport newton = integrator_->static_equilibrium(f_ext);
+    StaticReport report;
+    report.iterations = newton.iterations;
+    report.load_steps = newton.load_steps;
+    report.step_cuts = newton.step_cuts;
+    // The residual on the free DOFs, absolute and against the load.
+    Eigen::VectorXd f_int;
+    integrator_->system().internal_forces(integrator_->displacement(), nullptr, &f_int, nullptr);
+    const DofMap& dofs = integrator_->dofs();
+    report.force_norm = dofs.restrict_vector(f_ext).norm();
+    const double r = dofs.restrict_vector(f_int - f_ext).norm();
+    report.residual = report.force_norm > 0 ? r / report.force_norm : r;
+    report.description =
+        fmt::format("full FEM, Newton with line search, linear solver {}", solver_->info().method);
+    return report;
+  }
+
  private:
   IntegratorSettings settings_;
   bool lumped_ = false;

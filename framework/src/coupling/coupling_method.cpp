@@ -1,6 +1,7 @@
 #include "substruct/coupling/coupling_method.hpp"
 
 #include <cmath>
+#include <string>
 
 #include <fmt/format.h>
 
@@ -80,24 +81,52 @@ void CouplingMethod::reset(const Eigen::VectorXd& u0, const Eigen::VectorXd& v0)
   stage_ = Stage::running;
 }
 
+namespace {
+
+// The checks step() and solve_static() make of the forces; "" when they are usable.
+std::string check_forces(const ExternalForces& forces, Index vertices) {
+  if (!forces.gravity.allFinite()) return "gravity is not finite";
+  for (const PointForce& p : forces.point_forces) {
+    if (p.vertex < 0 || p.vertex >= vertices)
+      return fmt::format("a point force acts on vertex {}, the mesh has {}", p.vertex, vertices);
+    if (!p.force.allFinite())
+      return fmt::format("the point force on vertex {} is not finite", p.vertex);
+  }
+  if (const std::string problem = check_full_space_vector(forces.nodal, vertices); !problem.empty())
+    return "nodal forces: " + problem;
+  return "";
+}
+
+}  // namespace
+
 void CouplingMethod::step(double dt, const ExternalForces& forces, StepStats& stats) {
   require(Stage::running, "step");
   if (!(dt > 0) || !std::isfinite(dt))
     throw Error(fmt::format("{}step(): dt must be a finite number > 0, found {}", prefix(), dt));
-  const Index n = scene_->mesh.num_vertices();
-  if (!forces.gravity.allFinite())
-    throw Error(fmt::format("{}step(): gravity is not finite", prefix()));
-  for (const PointForce& p : forces.point_forces) {
-    if (p.vertex < 0 || p.vertex >= n)
-      throw Error(fmt::format("{}step(): a point force acts on vertex {}, the mesh has {}",
-                              prefix(), p.vertex, n));
-    if (!p.force.allFinite())
-      throw Error(
-          fmt::format("{}step(): the point force on vertex {} is not finite", prefix(), p.vertex));
-  }
-  if (const std::string problem = check_full_space_vector(forces.nodal, n); !problem.empty())
-    throw Error(fmt::format("{}step(): nodal forces: {}", prefix(), problem));
+  if (const std::string problem = check_forces(forces, scene_->mesh.num_vertices());
+      !problem.empty())
+    throw Error(fmt::format("{}step(): {}", prefix(), problem));
   do_step(dt, forces, stats);
+}
+
+StaticReport CouplingMethod::solve_static(const ExternalForces& forces) {
+  require(Stage::running, "solve_static");
+  if (const CanRun can = can_solve_static(); !can)
+    throw Error(fmt::format("{}{}", prefix(), can.reason));
+  if (const std::string problem = check_forces(forces, scene_->mesh.num_vertices());
+      !problem.empty())
+    throw Error(fmt::format("{}solve_static(): {}", prefix(), problem));
+  return do_solve_static(forces);
+}
+
+CanRun CouplingMethod::do_can_solve_static() const {
+  return CanRun::no(
+      "this method defines no static solve (its equilibrium is where a damped run comes to "
+      "rest: substruct run with more [run] steps)");
+}
+
+StaticReport CouplingMethod::do_solve_static(const ExternalForces& /*forces*/) {
+  throw Error(fmt::format("{}{}", prefix(), do_can_solve_static().reason));
 }
 
 void CouplingMethod::positions(Points& x) const {

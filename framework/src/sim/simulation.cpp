@@ -106,6 +106,27 @@ void Simulation::reset(const Eigen::VectorXd& u0, const Eigen::VectorXd& v0) {
   evaluate_loads();  // the loads at t = 0: forces() (and frame 0's gravity energy) is defined
 }
 
+StaticReport Simulation::solve_static(double time) {
+  if (!(time >= 0) || !std::isfinite(time))
+    throw Error(fmt::format("static: the load time must be a finite number ≥ 0, got {}", time));
+  if (!precomputed_) precompute();
+  method_->reset({}, {});
+  time_ = time;
+  step_ = 0;
+  refresh_state();
+  evaluate_loads();
+  const ScopedFlushSubnormals flush;
+  const StaticReport report = method_->solve_static(forces_);
+  refresh_state();
+  for (Index v = 0; v < positions_.rows(); ++v)
+    if (!positions_.row(v).allFinite())
+      throw Error(
+          fmt::format("static: the equilibrium has a non-finite position at vertex {} "
+                      "(domain {})",
+                      v, scene_.vertex_domain[static_cast<std::size_t>(v)]));
+  return report;
+}
+
 void Simulation::refresh_state() {
   if (const ReducedGeometry* layout = method_->reduced_geometry()) {
     GeometrySolver& solver = geometry();

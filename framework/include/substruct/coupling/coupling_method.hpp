@@ -37,6 +37,16 @@ struct CanRun {
   explicit operator bool() const { return ok; }
 };
 
+/// How a static solve went (CouplingMethod::solve_static).
+struct StaticReport {
+  int iterations = 0;     // linear solves
+  int load_steps = 0;     // accepted load increments
+  int step_cuts = 0;      // halvings of Newton steps by the line search
+  double residual = 0;    // ‖f_int(u) − f_ext‖ / ‖f_ext‖ on the free DOFs at the solution
+  double force_norm = 0;  // ‖f_ext‖ on the free DOFs [N]
+  std::string description;  // how it was solved, e.g. "Newton with line search, cholmod"
+};
+
 /// The base of every coupling method. The public calls are the framework's: they own the
 /// lifecycle (can_run → precompute → reset → step …) and check what crosses the contract (the
 /// scene, the sizes of u₀ and v₀, dt, the external forces), each with one message naming the
@@ -70,6 +80,13 @@ class CouplingMethod : public Component {
   /// Energies of the current state under gravity g, after reset().
   Energies energies(const Vec3& gravity) const;
 
+  /// Whether the method solves for static equilibrium itself; if not, why (one sentence).
+  CanRun can_solve_static() const { return do_can_solve_static(); }
+  /// Sets the state to a static equilibrium under `forces` (checked as in step()): u with
+  /// f_int(u) = f_ext from the current state, velocity zero. After reset(); throws Error when
+  /// can_solve_static() says no or no equilibrium is found.
+  StaticReport solve_static(const ExternalForces& forces);
+
   /// Number of degrees of freedom the method integrates, after precompute().
   Index dofs() const;
 
@@ -100,6 +117,8 @@ class CouplingMethod : public Component {
   virtual Energies do_energies(const Vec3& gravity) const = 0;
   virtual Index do_dofs() const = 0;
   virtual double do_interface_gap() const { return 0; }
+  virtual CanRun do_can_solve_static() const;
+  virtual StaticReport do_solve_static(const ExternalForces& forces);
 
   /// "<plugin>: " (or "coupling method: " for an object not made by the plugin host).
   std::string prefix() const;

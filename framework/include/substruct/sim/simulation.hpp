@@ -70,6 +70,11 @@ class Simulation {
   /// wall time for the step [s].
   double step(StepStats& stats);
 
+  /// The static equilibrium under the loads at `time` (evaluated once, at rest: dead loads),
+  /// solved by the method (CouplingMethod::solve_static) from rest; precomputes first when
+  /// needed. positions() is then the equilibrium and velocities() zero. Throws Error when the
+  /// method defines no static solve or finds no equilibrium.
+  StaticReport solve_static(double time);
   double time() const { return time_; }
   long step_index() const { return step_; }
   /// World positions and velocities of the volumetric vertices after the last reset()/step():
