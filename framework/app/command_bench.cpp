@@ -107,7 +107,9 @@ BenchArguments parse(const Args& raw) {
     } else if (arg.starts_with("--") && arg.find('.') != std::string::npos) {
       a.overrides.push_back(arg);  // --section.key=value
     } else if (arg.starts_with("-")) {
-      throw Error(fmt::format("bench: unknown option '{}' (substruct bench --help)", arg));
+      throw unknown_option("bench", arg,
+                           {"--methods", "--reference", "--steps", "--repeats", "--out",
+                            "--scenes-file", "--readme", "--no-plots", "--help"});
     } else {
       a.scenes.push_back(arg);
     }

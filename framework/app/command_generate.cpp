@@ -73,6 +73,10 @@ bool parse(const Args& args, const po::options_description& options, const std::
       return false;
     }
     po::notify(vm);
+  } catch (const po::unknown_option& e) {
+    std::vector<std::string> known;
+    for (const auto& option : options.options()) known.push_back("--" + option->long_name());
+    throw unknown_option("generate", e.get_option_name(), known);
   } catch (const po::error& e) {
     throw Error(fmt::format("generate: {} (see substruct generate --help)", e.what()));
   }

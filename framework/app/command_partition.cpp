@@ -69,7 +69,8 @@ long parse_count(const std::string& name, const std::string& text, long lowest) 
 /// Options from the arguments; false when --help was asked.
 bool parse(const Args& args, Options& o) {
   Args rest;  // the scene, --section.key=value and the global options
-  for (OptionArguments arg("partition", args); arg.next();) {
+  OptionArguments arg("partition", args);
+  while (arg.next()) {
     const std::string& a = arg.current();
     if (a == "--help" || a == "-h") {
       std::printf("%s", kUsage);
@@ -98,7 +99,7 @@ bool parse(const Args& args, Options& o) {
       rest.push_back(a);  // the scene and --section.key=value
     }
   }
-  o.scene = parse_scene_arguments("partition", rest);
+  o.scene = parse_scene_arguments("partition", rest, arg.asked());
   if (o.method.empty())
     throw Error("partition: which method? --method cpca or --method metis (see --help)");
   if (o.domains < 1) throw Error("partition: how many domains? --domains N (see --help)");

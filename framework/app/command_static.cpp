@@ -41,7 +41,8 @@ struct StaticArguments {
 StaticArguments parse_static_arguments(const Args& raw_args) {
   StaticArguments parsed;
   Args rest;
-  for (OptionArguments a("static", raw_args); a.next();) {
+  OptionArguments a("static", raw_args);
+  while (a.next()) {
     if (a.is("--time")) {
       const std::string text = a.value("--time");
       const std::optional<double> time = parse_number(text);
@@ -54,7 +55,7 @@ StaticArguments parse_static_arguments(const Args& raw_args) {
     else
       rest.push_back(a.current());
   }
-  parsed.scene = parse_scene_arguments("static", rest);
+  parsed.scene = parse_scene_arguments("static", rest, a.asked());
   if (!parsed.output.empty() && parsed.output.extension() != ".vtu")
     throw Error(fmt::format("static: --output {} must be a .vtu file", parsed.output.string()));
   return parsed;

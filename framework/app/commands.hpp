@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "substruct/core/error.hpp"
+
 namespace substruct::cli {
 
 using Args = std::vector<std::string>;
@@ -35,6 +37,14 @@ struct GlobalOptions {
 /// Removes the global options from `args` (applying --quiet/--verbose) and returns the rest.
 Args take_global_options(const Args& args, GlobalOptions& options);
 
+/// The error for an option `command` does not have: "COMMAND: unknown option 'OPTION'; did you
+/// mean 'NEAREST'? (NOTE; see substruct COMMAND --help)", the suggestion made only when one of
+/// `known` (the command's options, e.g. "--count") is a few edits away.
+Error unknown_option(const char* command, const std::string& option,
+                     const std::vector<std::string>& known, const std::string& note = "");
+/// Whether one of `known` is a few edits from `name` (at most 2, or a third of its length).
+bool close_to_one_of(const std::string& name, const std::vector<std::string>& known);
+
 /// Walks a command's own options, each `--name value` or `--name=value`:
 ///   for (OptionArguments a("modes", args); a.next();)
 ///     if (a.is("--count")) count = parse(a.value("--count")); else …
@@ -44,15 +54,21 @@ class OptionArguments {
   /// Moves to the next argument; false past the last one.
   bool next() { return ++i_ < args_.size(); }
   const std::string& current() const { return args_[i_]; }
-  /// The current argument is `name` or `name=…`.
+  /// The current argument is `name` or `name=…`. Every name asked about is remembered as one of
+  /// the command's options (asked()), for the suggestion of unknown().
   bool is(const std::string& name) const;
   /// The value of option `name` (the current argument): after its '=', else the next argument,
   /// which is then consumed. Throws Error "COMMAND: NAME needs a value …" when there is none.
   std::string value(const std::string& name);
+  /// The options is() was asked about so far.
+  const std::vector<std::string>& asked() const { return asked_; }
+  /// unknown_option() for the current argument, suggesting among asked().
+  Error unknown() const { return unknown_option(command_, current(), asked_); }
 
  private:
   const char* command_;
   const Args& args_;
+  mutable std::vector<std::string> asked_;
   std::size_t i_ = static_cast<std::size_t>(-1);
 };
 
@@ -63,8 +79,11 @@ struct SceneArguments {
   std::vector<std::string> overrides;  // "--section.key=value"
   bool help = false;                   // --help or -h was given
 };
-/// Parses them; throws Error naming `command` for a missing scene or a stray argument.
-SceneArguments parse_scene_arguments(const char* command, const Args& args);
+/// Parses them; throws Error naming `command` for a missing scene, a stray argument or an option
+/// that is not a setting (with a suggestion among `command_options`, the options the command
+/// took out of `args` before).
+SceneArguments parse_scene_arguments(const char* command, const Args& args,
+                                     const std::vector<std::string>& command_options = {});
 
 }  // namespace substruct::cli
 

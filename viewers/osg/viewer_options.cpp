@@ -109,7 +109,11 @@ ViewerOptions parse_viewer_options(const cli::Args& args) {
       rest.push_back(a);
     }
   }
-  o.scene = cli::parse_scene_arguments("view", rest);
+  o.scene = cli::parse_scene_arguments(
+      "view", rest,
+      {"--frames", "--screenshot", "--frame-sequence", "--size", "--steps-per-frame", "--pull",
+       "--drag-stiffness", "--colour", "--color", "--paused", "--interfaces", "--no-interfaces",
+       "--no-fixed", "--no-hud"});
   return o;
 }
 

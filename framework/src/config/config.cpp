@@ -83,6 +83,8 @@ Setting parse_override(const std::string& text) {
   return {trim(s.substr(0, eq)), trim(s.substr(eq + 1)), "command line"};
 }
 
+}  // namespace
+
 std::size_t levenshtein(const std::string& a, const std::string& b) {
   std::vector<std::size_t> row(b.size() + 1);
   for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
@@ -97,8 +99,6 @@ std::size_t levenshtein(const std::string& a, const std::string& b) {
   }
   return row[b.size()];
 }
-
-}  // namespace
 
 std::string nearest_key(const std::string& key, const std::vector<std::string>& known) {
   std::string best;

@@ -280,7 +280,7 @@ case_command_unknown() {
   expect_error 2 "unknown command 'rn'" -- "$cli" rn "$scene"
 }
 case_run_unknown_option() {
-  expect_error 1 "run: unknown option '--stesp' \(settings are --section.key=value" -- \
+  expect_error 1 "run: unknown option '--stesp'; did you mean '--run.steps=…'\? \(settings are --section.key=value" -- \
     "$cli" run "$scene" --stesp 3
 }
 case_precompute_misspelled_key() {
@@ -288,10 +288,11 @@ case_precompute_misspelled_key() {
     "$cli" precompute "$scene" --reduction.mods=3
 }
 case_view_unknown_option() {
-  expect_error 1 "view: unknown option '--frams'" -- "$cli" view "$scene" --frams 3
+  expect_error 1 "view: unknown option '--frams'; did you mean '--frames'\?" -- "$cli" view "$scene" --frams 3
 }
 case_generate_unknown_option() {
-  expect_error 1 "generate: unrecognised option '--lenght'" -- "$cli" generate bar --out g --lenght 2
+  expect_error 1 "generate: unknown option '--lenght'; did you mean '--length'\?" -- \
+    "$cli" generate bar --out g --lenght 2
 }
 case_generate_unknown_shape() {
   expect_error 1 "generate: unknown shape 'bars' \(shapes: flower" -- "$cli" generate bars --out g
@@ -301,7 +302,7 @@ case_generate_two_cell_counts() {
     "$cli" generate bar --out g --cells 2 3
 }
 case_modes_unknown_option() {
-  expect_error 1 "modes: unknown option '--cout'" -- "$cli" modes "$mesh" --cout 5
+  expect_error 1 "modes: unknown option '--cout'; did you mean '--count'\?" -- "$cli" modes "$mesh" --cout 5
 }
 case_modes_zero_count() {
   expect_error 1 "modes: --count expects a positive whole number, found '0'" -- \
@@ -314,6 +315,28 @@ case_modes_more_than_the_dofs() {
 case_modes_bad_material() {
   expect_error 1 "\[material\] youngs_modulus = '-1': expected a finite number > 0" -- \
     "$cli" modes "$mesh" --material.youngs_modulus=-1
+}
+case_partition_unknown_option() {
+  expect_error 1 "partition: unknown option '--domian'; did you mean '--domains'\?" -- \
+    "$cli" partition "$scene" --method metis --domian 3
+}
+case_bench_unknown_option() {
+  expect_error 1 "bench: unknown option '--step'; did you mean '--steps'\?" -- "$cli" bench "$scene" --step 3
+}
+case_static_unknown_option() {
+  expect_error 1 "static: unknown option '--tmie=3'; did you mean '--time'\?" -- "$cli" static "$scene" --tmie=3
+}
+case_static_negative_time() {
+  expect_error 1 "static: --time expects a finite number ≥ 0 \[s\], found '-1'" -- \
+    "$cli" static "$scene" --time -1
+}
+case_static_method_without_static_solve() {
+  expect_error 1 "static: inertia: this method defines no static solve" -- \
+    "$cli" static "$scene" --coupling.plugin=inertia
+}
+case_setting_without_its_section() {
+  expect_error 1 "run: unknown option '--youngs_modulus=3e6'; did you mean '--material.youngs_modulus=3e6'\?" -- \
+    "$cli" run "$scene" --youngs_modulus=3e6
 }
 case_partition_unknown_method() {
   expect_error 1 "partition: --method is cpca or metis, found 'spectral'" -- \

@@ -91,6 +91,10 @@ class Config {
   boost::program_options::variables_map values_;
 };
 
+/// The number of single-character insertions, deletions and substitutions between a and b
+/// (Levenshtein distance).
+std::size_t levenshtein(const std::string& a, const std::string& b);
+
 /// The known key closest to `key` (Levenshtein distance), for "did you mean" messages.
 std::string nearest_key(const std::string& key, const std::vector<std::string>& known);
 
