@@ -21,6 +21,7 @@
 #include "substruct/config/material_settings.hpp"
 #include "substruct/config/solver_settings.hpp"
 #include "substruct/core/error.hpp"
+#include "substruct/core/memory_budget.hpp"
 #include "substruct/core/parse_number.hpp"
 #include "substruct/core/progress.hpp"
 #include "substruct/fem/elastic_force_model.hpp"
@@ -106,7 +107,7 @@ bool parse(const Args& args, Options& o) {
       o.model = parse_material_model(arg.value("--model"));
     } else if (arg.is("--shift")) {
       o.shift = parse_shift(arg.value("--shift"));
-    } else if (a == "--reorient") {
+    } else if (arg.is("--reorient")) {
       o.reorient = true;
     } else if (a.starts_with("--") && a.find('.') != std::string::npos &&
                a.find('=') != std::string::npos) {
@@ -114,7 +115,7 @@ bool parse(const Args& args, Options& o) {
       const std::size_t equals = a.find('=');
       o.settings.push_back({a.substr(2, equals - 2), a.substr(equals + 1), "command line"});
     } else if (a.starts_with("-")) {
-      throw Error(fmt::format("modes: unknown option '{}' (see substruct modes --help)", a));
+      throw arg.unknown();
     } else if (o.mesh.empty()) {
       o.mesh = a;
     } else {
@@ -237,6 +238,12 @@ int command_modes(const Args& raw_args) {
     std::fflush(stdout);
   }
 
+  // K and M (about 45 entries of a value and a row index per row), the shift-invert factor
+  // (about 10 times K) and the eigenvectors.
+  const double n = 3.0 * double(mesh.num_vertices());
+  reserve_memory(
+      fmt::format("modes: the matrices, factor and {} eigenvectors of {:.0f} DOFs", o.count, n),
+      12 * 45 * n * 12 + n * o.count * 8);
   Progress progress("modes", o.output.empty() ? 3 : 4);
   lap();
   const ElasticForceModel forces(mesh, o.model);

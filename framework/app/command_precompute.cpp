@@ -63,6 +63,7 @@ int command_precompute(const Args& raw_args) {
   const auto start = std::chrono::steady_clock::now();
   PluginHost host(args.global.plugin_paths);
   const Config config = Config::load(args.scene_file, args.overrides, host);
+  read_run_settings(config);  // [run] memory_limit, before the scene is read
   const Scene scene = load_scene(config);
   const ReductionSettings settings = ReductionSettings::from_config(config);
   const SolverProvider solvers(host, config);

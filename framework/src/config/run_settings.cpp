@@ -19,6 +19,10 @@ const OptionSet<RunSettings>& run_options() {
           .number("max_displacement", &S::max_displacement, "",
                   "divergence guard: stop when a vertex moves more than this many object sizes",
                   positive)
+          .text("memory_limit", &S::memory_limit,
+                "memory the run may use: auto (what the system has available when the run "
+                "starts) or a size such as 16G, 512M (K, M, G, T: powers of 1024); large "
+                "allocations are announced and refused beyond it")
           .text("initial_displacement", &S::initial_displacement,
                 "initial displacement: empty (rest) | mode K AMPLITUDE (the K-th lowest "
                 "vibration mode of the whole mesh with its fixed vertices, scaled so that the "

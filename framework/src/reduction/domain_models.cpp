@@ -14,9 +14,11 @@
 #include "substruct/core/error.hpp"
 #include "substruct/core/interrupt.hpp"
 #include "substruct/core/log.hpp"
+#include "substruct/core/memory_budget.hpp"
 #include "substruct/core/progress.hpp"
 #include "substruct/domains/interface.hpp"
 #include "substruct/reduction/mode_count.hpp"
+#include "substruct/reduction/reduced_model_memory.hpp"
 
 namespace substruct {
 
@@ -185,6 +187,18 @@ std::vector<DomainModel> provide_domain_models(const std::vector<ModelRequest>& 
   } else {
     for (int a = 0; a < d; ++a) classes.push_back(InstanceClass{{Instance{a, {}}}});
   }
+
+  // Memory: every representative's model is kept; one at a time is being computed.
+  double kept = 0, transient = 0;
+  for (const InstanceClass& c : classes) {
+    const auto ri = static_cast<std::size_t>(c.representative());
+    const ModelMemory m = reduced_model_memory(meshes[ri]->num_vertices(), r[ri], settings);
+    kept += m.kept;
+    transient = std::max(transient, m.transient);
+  }
+  reserve_memory(fmt::format("the reduced models of {} domain{} ({} to compute or load)", d,
+                             d == 1 ? "" : "s", classes.size()),
+                 kept + transient);
 
   const bool use_cache = settings.cache && cache.enabled();
   std::vector<DomainModel> result(static_cast<std::size_t>(d));

@@ -14,6 +14,7 @@
 #include "substruct/core/flush_subnormals.hpp"
 #include "substruct/core/interrupt.hpp"
 #include "substruct/core/log.hpp"
+#include "substruct/core/memory_budget.hpp"
 #include "substruct/core/progress.hpp"
 #include "substruct/core/stopwatch.hpp"
 #include "substruct/io/run_manifest.hpp"
@@ -55,9 +56,19 @@ fs::path cache_dir(const Config& config, const Scene& scene) {
   return user / "substruct" / "models";
 }
 
+RunSettings read_run_settings(const Config& config) {
+  RunSettings run = run_options().read(config);
+  const std::optional<double> limit = parse_memory_size(run.memory_limit);
+  if (!limit)
+    throw config.value_error("run.memory_limit",
+                             "expected auto or a positive size such as 16G, 512M or 1.5GiB");
+  set_memory_limit(*limit);
+  return run;
+}
+
 Simulation::Simulation(const Config& config, const PluginHost& host)
     : config_(config),
-      run_(run_options().read(config_)),
+      run_(read_run_settings(config_)),
       scene_(load_scene(config_)),
       solvers_(host, config_) {
   method_name_ = coupling_options().read(config_).plugin;

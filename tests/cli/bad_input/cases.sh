@@ -355,6 +355,18 @@ case_bench_unknown_method() {
 }
 
 # --- runs that go wrong, and the file system refusing -------------------------------------------
+case_run_memory_limit_below_the_matrices() {
+  expect_error 1 "full: the force model and matrices of 624 DOFs: about .* needed, .* in use: that exceeds \[run\] memory_limit = 8.00 MiB" -- \
+    "$cli" run "$scene" --run.memory_limit=8M
+}
+case_precompute_memory_limit_below_the_models() {
+  expect_error 1 "the reduced models of 1 domain \(1 to compute or load\): about .* exceeds \[run\] memory_limit = 8.00 MiB" -- \
+    "$cli" precompute "$scene" --run.memory_limit=8M
+}
+case_value_memory_limit() {
+  expect_error 1 "\[run\] memory_limit = '12X': expected auto or a positive size" -- \
+    "$cli" run "$scene" --run.memory_limit=12X
+}
 case_run_diverges() {
   expect_error 3 "diverged at step [0-9]+ in domain 0" -- \
     "$cli" run "$scene" --run.steps=50 --run.loads=pull --pull.vertices=0 \

@@ -14,10 +14,11 @@ struct RunSettings {
   long steps = 100;
   std::string output;  // relative to the working directory; empty: out/<scene>.pvd
   long output_every = 1;
-  std::vector<std::string> loads;                      // load plugins
-  std::vector<std::string> exporters = {"vtk"};        // exporter plugins
-  std::filesystem::path cache_dir;                     // empty: .substruct-cache beside the scene
-  double max_displacement = 100;                       // in object sizes
+  std::vector<std::string> loads;                // load plugins
+  std::vector<std::string> exporters = {"vtk"};  // exporter plugins
+  std::filesystem::path cache_dir;               // empty: .substruct-cache beside the scene
+  double max_displacement = 100;                 // in object sizes
+  std::string memory_limit = "auto";  // core/memory_budget.hpp: "auto" or a size, e.g. "16G"
   std::string initial_displacement, initial_velocity;  // "" | "mode K AMPLITUDE"
 };
 

@@ -141,6 +141,10 @@ class Simulation {
   bool surface_sent_ = false;
 };
 
+/// The [run] section, with its memory_limit applied to the process (core/memory_budget.hpp):
+/// call it before loading anything large. Throws Error for a memory_limit that is not a size.
+RunSettings read_run_settings(const Config& config);
+
 /// [run] output resolved: relative to the working directory; default out/<scene>.pvd.
 std::filesystem::path output_path(const Config& config, const Scene& scene);
 

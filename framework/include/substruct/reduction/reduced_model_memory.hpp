@@ -1,0 +1,21 @@
+#pragma once
+/// About how much memory a domain's reduced model takes, for the memory budget
+/// (core/memory_budget.hpp): what is kept while the method runs, and what computing it needs
+/// on top, for a while.
+#include "substruct/config/reduction_settings.hpp"
+#include "substruct/core/types.hpp"
+
+namespace substruct {
+
+struct ModelMemory {
+  double kept = 0;       // [bytes] the basis U (3n × r) and the reduced force model
+  double transient = 0;  // [bytes] while computing it: M and K, the eigensolver's factor, the k
+                         // linear modes and k(k+1)/2 modal derivatives, the mass-PCA's copy
+};
+
+/// The estimate for a domain of `vertices` vertices and basis size r under `settings`. The sparse
+/// matrices are counted at 45 entries per row (a tet mesh's vertex has about 15 neighbours) and
+/// the factor at 10 times K: estimates, not bounds.
+ModelMemory reduced_model_memory(Index vertices, int r, const ReductionSettings& settings);
+
+}  // namespace substruct

@@ -1,0 +1,25 @@
+#include "substruct/reduction/reduced_model_memory.hpp"
+
+namespace substruct {
+
+ModelMemory reduced_model_memory(Index vertices, int r, const ReductionSettings& settings) {
+  constexpr double kDouble = 8, kEntry = 12;  // a double; a sparse entry with its row index
+  const double n = 3.0 * double(vertices);
+  const double k = settings.linear_modes, rr = r;
+  ModelMemory m;
+  if (r == 0) return m;
+  // Kept: U, and f(q) as polynomial coefficients (linear r², quadratic r·r(r+1)/2, cubic
+  // r·r(r+1)(r+2)/6) or as cubature (per element: its weight and a 12 × r block of U).
+  m.kept = n * rr * kDouble;
+  if (settings.force_model == ForceModelKind::polynomial)
+    m.kept += rr * (rr + rr * (rr + 1) / 2 + rr * (rr + 1) * (rr + 2) / 6) * kDouble;
+  else
+    m.kept += double(settings.cubature_elements) * (1 + 12 * rr) * kDouble;
+  // Transient: M, K and the factor, the linear modes and derivatives, and their PCA copy.
+  const double nnz = 45 * n;
+  const double vectors = k + (settings.modal_derivatives ? k * (k + 1) / 2 : 0);
+  m.transient = 2 * nnz * kEntry + 10 * nnz * kEntry + 2 * n * vectors * kDouble;
+  return m;
+}
+
+}  // namespace substruct
