@@ -15,7 +15,7 @@ struct ModelMemory {
 
 /// The estimate for a domain of `vertices` vertices and basis size r under `settings`. The sparse
 /// matrices are counted at 45 entries per row (a tet mesh's vertex has about 15 neighbours) and
-/// the factor at 10 times K: estimates, not bounds.
+/// the factor at 15 times K: estimates, not bounds.
 ModelMemory reduced_model_memory(Index vertices, int r, const ReductionSettings& settings);
 
 }  // namespace substruct
