@@ -1,8 +1,12 @@
 #!/usr/bin/env bash
-# The command line under AddressSanitizer and UndefinedBehaviorSanitizer (the `debug` preset:
-# build-debug/): every bad-input case, Ctrl-C and SIGTERM, and a short run of every coupling
-# plugin on a hybrid scene (readers, plugin host, caches, the methods' steps). Leaks are not
-# checked: Open MPI and hwloc, started by the SLEPc plugin, keep ~120 kB to the end.
+# AddressSanitizer and UndefinedBehaviorSanitizer (the `debug` preset: build-debug/) on
+#   - the unit tests of the readers (mesh), the plugin host, files and caches (io, the model
+#     cache), the config and the core, and the fuzz harnesses' replays of their corpora;
+#   - the command line: every bad-input case, Ctrl-C and SIGTERM, and a short run of every
+#     coupling plugin on a hybrid scene (the methods' steps).
+# The rest of the unit suite (ctest --preset debug after a full debug build) is too slow for
+# every CI run: unoptimised with ASan its coupling tests take minutes each (up to 6 min).
+# Leaks are not checked: Open MPI and hwloc, started by the SLEPc plugin, keep ~120 kB to the end.
 #   tests/sanitizers/run_sanitized.sh        (from anywhere; builds what it needs)
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/../.." && pwd)"
@@ -13,11 +17,19 @@ echo "sanitizers: building the command and the plugins with ASan + UBSan (build-
 export CCACHE_NOHASHDIR=1
 cmake --preset debug >/dev/null
 mapfile -t plugins < <(ninja -C build-debug -t targets all | grep -oE '^plugins/[^:]+\.so' | sort -u)
-cmake --build build-debug -j2 --target substruct_cli "${plugins[@]}" >/dev/null
+mapfile -t unit_tests < <(ninja -C build-debug -t targets all |
+  grep -oE '^(bin/(mesh|plugin|io|config|core)_test_[a-z_]+|bin/replay_[a-z_]+|bin/reduction_test_model_cache|fixture-[a-z-]+)' |
+  sort -u)
+cmake --build build-debug -j2 --target substruct_cli "${plugins[@]}" "${unit_tests[@]}" >/dev/null
 export ASAN_OPTIONS="detect_leaks=0:abort_on_error=1" UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
 export SUBSTRUCT_PLUGIN_PATH=
 cli="$repo/build-debug/bin/substruct"
 failed=0
+unit_pattern='^(mesh|plugin|io|config|core|fuzz)\.|^reduction\.ModelCache'
+if ! ctest --test-dir build-debug -R "$unit_pattern" -j2 --output-on-failure >/tmp/sanitized_unit.log 2>&1; then
+  echo "FAILED: unit tests under the sanitizers:"; cat /tmp/sanitized_unit.log; failed=1
+fi
+echo "sanitizers: $(grep -oE '[0-9]+% tests passed, [0-9]+ tests failed out of [0-9]+' /tmp/sanitized_unit.log | head -1) (unit tests: readers, plugin host, files, caches, config, core, fuzz replays)"
 cases=$(grep -oE '^case_[a-z0-9_]+' tests/cli/bad_input/cases.sh | sed 's/^case_//')
 for c in $cases; do
   if ! bash tests/cli/bad_input/run_case.sh "$cli" "$repo" "$c" >/tmp/sanitized_case.log 2>&1; then
