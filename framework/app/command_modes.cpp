@@ -33,6 +33,7 @@
 #include "substruct/mesh/mesh_io.hpp"
 #include "substruct/mesh/unused_vertices.hpp"
 #include "substruct/plugin/plugin_host.hpp"
+#include "substruct/reduction/reduced_model_memory.hpp"
 #include "substruct/scene/scene.hpp"
 #include "substruct/solvers/eigen_solver.hpp"
 #include "substruct/solvers/solver_provider.hpp"
@@ -238,12 +239,11 @@ int command_modes(const Args& raw_args) {
     std::fflush(stdout);
   }
 
-  // K and M (about 45 entries of a value and a row index per row), the shift-invert factor
-  // (about 10 times K) and the eigenvectors.
+  // K, M and the shift-invert factor, and the eigenvectors.
   const double n = 3.0 * double(mesh.num_vertices());
   reserve_memory(
       fmt::format("modes: the matrices, factor and {} eigenvectors of {:.0f} DOFs", o.count, n),
-      12 * 45 * n * 12 + n * o.count * 8);
+      eigenproblem_memory(n) + n * o.count * 8);
   Progress progress("modes", o.output.empty() ? 3 : 4);
   lap();
   const ElasticForceModel forces(mesh, o.model);

@@ -13,6 +13,10 @@ struct ModelMemory {
                          // linear modes and k(k+1)/2 modal derivatives, the mass-PCA's copy
 };
 
+/// About how much the sparse generalized eigenproblem K x = λ M x of `dofs` unknowns takes in
+/// shift-invert: M, K and the factor of K − σM (45 entries per row, the factor at 15 times K).
+double eigenproblem_memory(double dofs);
+
 /// The estimate for a domain of `vertices` vertices and basis size r under `settings`. The sparse
 /// matrices are counted at 45 entries per row (a tet mesh's vertex has about 15 neighbours) and
 /// the factor at 15 times K: estimates, not bounds.
