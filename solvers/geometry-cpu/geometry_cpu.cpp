@@ -3,8 +3,8 @@
 // has a Ψ). On several threads, each first computes the values of a range of domains (split by
 // work) into one row per (domain, vertex), then, after all have, averages a range of vertices by
 // summing each vertex's rows in ascending domain order: the same numbers, bit for bit, as one
-// thread, and no buffer of all vertices per thread. The render surface is the embedding applied
-// to the volumetric positions, with area-weighted normals.
+// thread, and no buffer of all vertices per thread. The threads are kept between updates. The
+// render surface is the embedding applied to the volumetric positions, with area-weighted normals.
 #include <algorithm>
 #include <barrier>
 #include <cstdint>
@@ -16,6 +16,7 @@
 #include "substruct/config/config.hpp"
 #include "substruct/config/options.hpp"
 #include "substruct/core/error.hpp"
+#include "substruct/core/worker_pool.hpp"
 #include "substruct/geometry/reduced_geometry.hpp"
 #include "substruct/geometry/render_surface.hpp"
 #include "substruct/plugin/plugin_descriptor.hpp"
@@ -73,7 +74,9 @@ class CpuGeometry final : public GeometrySolver {
         bounds_.push_back(i + 1);
     }
     if (bounds_.back() != d) bounds_.push_back(d);
+    pool_.reset();
     if (bounds_.size() <= 2) return;
+    pool_ = std::make_unique<WorkerPool>(static_cast<int>(bounds_.size() - 1));
     // Rows per (domain, vertex), and each vertex's rows in ascending domain order.
     const Index n = layout_.num_vertices();
     first_row_.assign(d, 0);
@@ -128,11 +131,7 @@ class CpuGeometry final : public GeometrySolver {
       };
       average_rows(split(k), split(k + 1), x, v);
     };
-    {
-      std::vector<std::jthread> workers;
-      for (std::size_t k = 1; k < parts; ++k) workers.emplace_back(part, k);
-      part(0);
-    }  // joins
+    pool_->run([&](int k) { part(std::size_t(k)); });
     for (const std::exception_ptr& f : failures)
       if (f) std::rethrow_exception(f);
   }
@@ -168,8 +167,9 @@ class CpuGeometry final : public GeometrySolver {
 
   int threads_;
   ReducedGeometry layout_;
-  std::vector<std::size_t> bounds_;  // thread k does domains [bounds_[k], bounds_[k+1])
-  std::vector<Index> first_row_;     // domain d's vertex l is row first_row_[d] + l
+  std::unique_ptr<WorkerPool> pool_;  // one thread per part, kept between updates
+  std::vector<std::size_t> bounds_;   // thread k does domains [bounds_[k], bounds_[k+1])
+  std::vector<Index> first_row_;      // domain d's vertex l is row first_row_[d] + l
   std::vector<Index> vertex_row_begin_, vertex_rows_;  // each vertex's rows, by domain
   Points rows_x_, rows_v_;
   RenderSurface surface_;
