@@ -6,9 +6,11 @@
 //   render/SCENE/SOLVER                  313 domains, 33k tets), as before
 //   update/LAYOUT/SOLVER                 x and v of every vertex, end to end (poses in, x and v
 //                                        out in host memory), SOLVER = cpu-1 | cpu-all (one
-//                                        thread per core) | cuda | cuda-float
+//                                        thread per core) | cuda | cuda-float | cuda-1copy
+//                                        (one host thread copying results out)
 //   kernel/LAYOUT/PRECISION              the CUDA kernel alone (CUDA events), its effective GB/s
-//                                        and its time over the memory-bandwidth bound
+//                                        and its time over the memory-bandwidth bound; the
+//                                        results' download time and bus GB/s
 // Layouts: oak (substruct generate tree --branches 40 --leaves-per-branch 35: ≈1,400 instanced
 // domains, inertia, 20 steps under gravity), warped (the spectral-hybrid large bar of
 // bench_spectral_hybrid, 34,560 tets, r = 50 with modal warping, 20 steps), large (a random
@@ -23,6 +25,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -291,7 +294,8 @@ std::unique_ptr<GeometrySolver> make_solver(const std::string& solver) {
                 {"geometry-cpu.threads", solver == "cpu-1" ? "1" : "0", "bench"}};
   } else {
     settings = {{"solvers.geometry", "cuda", "bench"},
-                {"geometry-cuda.precision", solver == "cuda" ? "double" : "float", "bench"}};
+                {"geometry-cuda.precision", solver == "cuda-float" ? "float" : "double", "bench"},
+                {"geometry-cuda.copy_threads", solver == "cuda-1copy" ? "1" : "0", "bench"}};
   }
   // No other solver named: only the geometry plugins and the default coupling plugin are needed.
   for (const char* key :
@@ -395,6 +399,12 @@ void render(benchmark::State& state, const std::string& scene, const std::string
   state.counters["render_vertices"] = double(y.rows());
 }
 
+double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  const std::size_t m = v.size() / 2;
+  return v.size() % 2 == 1 ? v[m] : 0.5 * (v[m - 1] + v[m]);
+}
+
 #if SUBSTRUCT_BENCH_CUDA
 template <class T>
 void kernel(benchmark::State& state, const std::string& name) {
@@ -408,15 +418,53 @@ void kernel(benchmark::State& state, const std::string& name) {
   geometry_cuda::FlatLayout<T> flat = geometry_cuda::flatten_layout<T>(l.geometry);
   device.set_layout(flat);
   geometry_cuda::pack_step(flat, std::span<const DomainPose>(l.poses), true, device.step_input());
-  device.world_state(true);  // warm-up
-  double total = 0;
+  device.world_state(true, true);  // warm-up
+  double total = 0, download = 0;
   for (auto _ : state) {
-    device.world_state(true);
+    device.world_state(true, true);
     const double seconds = device.last_kernel_ms() / 1e3;
     state.SetIterationTime(seconds);
     total += seconds;
+    download += device.last_download_ms() / 1e3;
   }
   const double seconds = total / double(state.iterations());
+  download /= double(state.iterations());
+  // The bus: x and v from device to pinned host memory after the kernel, the floor of an
+  // update's time besides the kernel.
+  const double result_bytes = 2.0 * 3.0 * double(l.geometry.num_vertices()) * sizeof(T);
+  state.counters["download_us"] = download * 1e6;
+  state.counters["bus_GBps"] = result_bytes / download / 1e9;
+  // Where an untimed update's time goes, as the host sees it (medians of 50): packing the poses,
+  // from the graph's launch until every chunk has arrived, and copying x and v out of the pinned
+  // buffers on one thread.
+  {
+    std::vector<double> pack, arrive, copy;
+    Points xs(l.geometry.num_vertices(), 3), vs(l.geometry.num_vertices(), 3);
+    for (int k = 0; k < 50; ++k) {
+      const auto t0 = std::chrono::steady_clock::now();
+      geometry_cuda::pack_step(flat, std::span<const DomainPose>(l.poses), true,
+                               device.step_input());
+      const auto t1 = std::chrono::steady_clock::now();
+      device.world_state(true);
+      device.wait_chunk(device.chunks() - 1);
+      const auto t2 = std::chrono::steady_clock::now();
+      const T* px = device.positions_staging();
+      const T* pv = device.velocities_staging();
+      for (Eigen::Index i = 0; i < xs.size(); ++i) {
+        xs.data()[i] = double(px[i]);
+        vs.data()[i] = double(pv[i]);
+      }
+      benchmark::DoNotOptimize(xs.data());
+      benchmark::DoNotOptimize(vs.data());
+      const auto t3 = std::chrono::steady_clock::now();
+      pack.push_back(std::chrono::duration<double>(t1 - t0).count());
+      arrive.push_back(std::chrono::duration<double>(t2 - t1).count());
+      copy.push_back(std::chrono::duration<double>(t3 - t2).count());
+    }
+    state.counters["host_pack_us"] = median(pack) * 1e6;
+    state.counters["host_arrive_us"] = median(arrive) * 1e6;
+    state.counters["host_copy1_us"] = median(copy) * 1e6;
+  }
   const double bytes = minimal_bytes(l.geometry, sizeof(T));
   const double bound = bytes / geometry_cuda::device_peak_bandwidth(0);
   state.counters["GBps"] = bytes / seconds / 1e9;
@@ -447,7 +495,7 @@ void register_all() {
                                    std::string(scene), std::string(solver))
           ->Unit(benchmark::kMicrosecond);
   for (const char* name : {"oak", "warped", "large"}) {
-    for (const char* solver : {"cpu-1", "cpu-all", "cuda", "cuda-float"})
+    for (const char* solver : {"cpu-1", "cpu-all", "cuda", "cuda-float", "cuda-1copy"})
       benchmark::RegisterBenchmark(fmt::format("update/{}/{}", name, solver).c_str(), update,
                                    std::string(name), std::string(solver))
           ->Unit(benchmark::kMicrosecond)
@@ -463,12 +511,6 @@ void register_all() {
         ->UseManualTime();
 #endif
   }
-}
-
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  const std::size_t m = v.size() / 2;
-  return v.size() % 2 == 1 ? v[m] : 0.5 * (v[m - 1] + v[m]);
 }
 
 void print_ratios() {
@@ -490,6 +532,8 @@ void print_ratios() {
     if (cuda > 0)
       std::printf("  cuda %9.1f us (%.1fx cpu-all)  cuda-float %9.1f us  kernel %8.1f us",
                   cuda * 1e6, all / cuda, cuda_float * 1e6, kernel * 1e6);
+    if (const double one = get(fmt::format("update/{}/cuda-1copy", name)); one > 0)
+      std::printf("  cuda with one copy thread %9.1f us", one * 1e6);
     std::printf("\n");
   }
 }

@@ -2,6 +2,8 @@
 // thin loop over vertex_state.hpp's per-vertex functions.
 #include <cuda_runtime.h>
 
+#include <algorithm>
+#include <cstdint>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -66,6 +68,8 @@ template <class U>
 using PinnedArray = Buffer<U, true>;
 
 constexpr int kBlock = 256;
+constexpr int kChunkVertices = 6144;
+constexpr int kMaxChunks = 24;
 
 int blocks(int n) {
   return (n + kBlock - 1) / kBlock;
@@ -149,7 +153,9 @@ template <class T>
 struct DeviceGeometry<T>::State {
   int device = 0;
   cudaStream_t stream = nullptr;
-  cudaEvent_t start = nullptr, stop = nullptr, x_ready = nullptr;
+  cudaEvent_t start = nullptr, stop = nullptr, downloaded = nullptr;
+  std::vector<int> chunk_begin;          // vertex ranges of the download's chunks
+  std::vector<cudaEvent_t> chunk_ready;  // one per chunk
   // The layout.
   int num_vertices = 0, num_domains = 0, num_q = 0;
   DeviceArray<T> rest_positions, inverse_count, basis, rotation_basis, rest;
@@ -171,6 +177,15 @@ struct DeviceGeometry<T>::State {
         r.data(),           basis_offset.data(),   rest_offset.data(),    warped.data(),
         q_offset.data(),    basis.data(),          rotation_basis.data(), rest.data()};
   }
+  // The update's work on `stream`: poses up, the kernel, x and v down chunk by chunk, each
+  // chunk's event recorded; with `timed`, the timing events around the kernel and download.
+  void enqueue(bool velocities, bool timed);
+  // The untimed update, without and with velocities, as CUDA graphs (one launch per update
+  // instead of some thirty calls), captured again whenever the buffers change.
+  void capture_graphs();
+  void release_graphs();
+  cudaGraphExec_t update[2] = {nullptr, nullptr};
+
   SurfaceView<T> surface_view() const {
     return {embedding_vertices.data(), embedding_weights.data(), triangles.data(),
             vertex_triangle_begin.data(), vertex_triangles.data()};
@@ -186,15 +201,17 @@ DeviceGeometry<T>::DeviceGeometry(int device) : state_(std::make_unique<State>()
   check(cudaStreamCreateWithFlags(&state_->stream, cudaStreamNonBlocking), "cudaStreamCreate");
   check(cudaEventCreate(&state_->start), "cudaEventCreate");
   check(cudaEventCreate(&state_->stop), "cudaEventCreate");
-  check(cudaEventCreateWithFlags(&state_->x_ready, cudaEventDisableTiming), "cudaEventCreate");
+  check(cudaEventCreate(&state_->downloaded), "cudaEventCreate");
 }
 
 template <class T>
 DeviceGeometry<T>::~DeviceGeometry() {
   if (state_->stream != nullptr) cudaStreamSynchronize(state_->stream);
+  state_->release_graphs();
   if (state_->start != nullptr) cudaEventDestroy(state_->start);
   if (state_->stop != nullptr) cudaEventDestroy(state_->stop);
-  if (state_->x_ready != nullptr) cudaEventDestroy(state_->x_ready);
+  if (state_->downloaded != nullptr) cudaEventDestroy(state_->downloaded);
+  for (cudaEvent_t e : state_->chunk_ready) cudaEventDestroy(e);
   if (state_->stream != nullptr) cudaStreamDestroy(state_->stream);
 }
 
@@ -227,6 +244,20 @@ void DeviceGeometry<T>::set_layout(const FlatLayout<T>& layout) {
   s.v.resize(3 * std::size_t(s.num_vertices));
   s.x_host.resize(3 * std::size_t(s.num_vertices));
   s.v_host.resize(3 * std::size_t(s.num_vertices));
+  // Chunks of at least kChunkVertices (144 kB of x in double), at most kMaxChunks: small enough
+  // that copying one out on the host overlaps the next one's transfer, few enough that each
+  // transfer still runs at full bus speed.
+  const int chunks =
+      std::clamp((s.num_vertices + kChunkVertices - 1) / kChunkVertices, 1, kMaxChunks);
+  s.chunk_begin.resize(std::size_t(chunks) + 1);
+  for (int c = 0; c <= chunks; ++c)
+    s.chunk_begin[std::size_t(c)] = static_cast<int>(std::int64_t(s.num_vertices) * c / chunks);
+  while (s.chunk_ready.size() < std::size_t(chunks)) {
+    cudaEvent_t e = nullptr;
+    check(cudaEventCreateWithFlags(&e, cudaEventDisableTiming), "cudaEventCreate");
+    s.chunk_ready.push_back(e);
+  }
+  s.capture_graphs();
 }
 
 template <class T>
@@ -235,35 +266,107 @@ T* DeviceGeometry<T>::step_input() {
 }
 
 template <class T>
-void DeviceGeometry<T>::world_state(bool velocities) {
+void DeviceGeometry<T>::State::enqueue(bool velocities, bool timed) {
+  const std::size_t frames = std::size_t(kFrameSize) * num_domains;
+  const std::size_t inputs = frames + (velocities ? 2 : 1) * std::size_t(num_q);
+  if (inputs > 0)
+    check(cudaMemcpyAsync(step.data(), step_host.data(), inputs * sizeof(T), cudaMemcpyHostToDevice,
+                          stream),
+          "copying the poses to the device");
+  const StepView<T> view{step.data(), step.data() + frames,
+                         velocities ? step.data() + frames + num_q : nullptr};
+  if (timed) check(cudaEventRecord(start, stream), "cudaEventRecord");
+  world_state_kernel<T><<<blocks(num_vertices), kBlock, 0, stream>>>(
+      layout_view(), view, x.data(), velocities ? v.data() : nullptr);
+  check(cudaGetLastError(), "launching the world-state kernel");
+  if (timed) check(cudaEventRecord(stop, stream), "cudaEventRecord");
+  for (std::size_t c = 0; c + 1 < chunk_begin.size(); ++c) {
+    const std::size_t first = 3 * std::size_t(chunk_begin[c]);
+    const std::size_t bytes = (3 * std::size_t(chunk_begin[c + 1]) - first) * sizeof(T);
+    check(cudaMemcpyAsync(x_host.data() + first, x.data() + first, bytes, cudaMemcpyDeviceToHost,
+                          stream),
+          "copying the positions from the device");
+    if (velocities)
+      check(cudaMemcpyAsync(v_host.data() + first, v.data() + first, bytes, cudaMemcpyDeviceToHost,
+                            stream),
+            "copying the velocities from the device");
+    // External when captured (not timed): inside the graph the record stays one the host can
+    // wait for.
+    check(cudaEventRecordWithFlags(chunk_ready[c], stream,
+                                   timed ? cudaEventRecordDefault : cudaEventRecordExternal),
+          "cudaEventRecord");
+  }
+  if (timed) check(cudaEventRecord(downloaded, stream), "cudaEventRecord");
+}
+
+template <class T>
+void DeviceGeometry<T>::State::capture_graphs() {
+  release_graphs();
+  if (num_vertices == 0) return;
+  for (int velocities = 0; velocities < 2; ++velocities) {
+    cudaGraph_t graph = nullptr;
+    check(cudaStreamBeginCapture(stream, cudaStreamCaptureModeThreadLocal), "capturing the update");
+    try {
+      enqueue(velocities == 1, false);
+    } catch (...) {
+      if (cudaStreamEndCapture(stream, &graph) == cudaSuccess && graph != nullptr)
+        cudaGraphDestroy(graph);
+      throw;
+    }
+    check(cudaStreamEndCapture(stream, &graph), "capturing the update");
+    const cudaError_t e = cudaGraphInstantiate(&update[velocities], graph, 0);
+    cudaGraphDestroy(graph);
+    check(e, "instantiating the update's graph");
+  }
+}
+
+template <class T>
+void DeviceGeometry<T>::State::release_graphs() {
+  for (cudaGraphExec_t& g : update) {
+    if (g != nullptr) cudaGraphExecDestroy(g);
+    g = nullptr;
+  }
+}
+
+template <class T>
+void DeviceGeometry<T>::world_state(bool velocities, bool timed) {
   State& s = *state_;
   if (s.num_vertices == 0) return;
   check(cudaSetDevice(s.device), "cudaSetDevice");  // another solver may use another GPU
-  const std::size_t frames = std::size_t(kFrameSize) * s.num_domains;
-  const std::size_t inputs = frames + (velocities ? 2 : 1) * std::size_t(s.num_q);
-  if (inputs > 0)
-    check(cudaMemcpyAsync(s.step.data(), s.step_host.data(), inputs * sizeof(T),
-                          cudaMemcpyHostToDevice, s.stream),
-          "copying the poses to the device");
-  const StepView<T> step{s.step.data(), s.step.data() + frames,
-                         velocities ? s.step.data() + frames + s.num_q : nullptr};
-  check(cudaEventRecord(s.start, s.stream), "cudaEventRecord");
-  world_state_kernel<T><<<blocks(s.num_vertices), kBlock, 0, s.stream>>>(
-      s.layout_view(), step, s.x.data(), velocities ? s.v.data() : nullptr);
-  check(cudaGetLastError(), "launching the world-state kernel");
-  check(cudaEventRecord(s.stop, s.stream), "cudaEventRecord");
-  const std::size_t bytes = 3 * std::size_t(s.num_vertices) * sizeof(T);
-  check(cudaMemcpyAsync(s.x_host.data(), s.x.data(), bytes, cudaMemcpyDeviceToHost, s.stream),
-        "copying the positions from the device");
-  check(cudaEventRecord(s.x_ready, s.stream), "cudaEventRecord");
-  if (velocities)
-    check(cudaMemcpyAsync(s.v_host.data(), s.v.data(), bytes, cudaMemcpyDeviceToHost, s.stream),
-          "copying the velocities from the device");
+  if (timed)
+    s.enqueue(velocities, true);
+  else
+    check(cudaGraphLaunch(s.update[velocities ? 1 : 0], s.stream), "launching the update");
+}
+
+template <class T>
+int DeviceGeometry<T>::chunks() const {
+  return std::max(0, static_cast<int>(state_->chunk_begin.size()) - 1);
+}
+
+template <class T>
+int DeviceGeometry<T>::chunk_begin(int c) const {
+  return state_->chunk_begin[std::size_t(c)];
+}
+
+template <class T>
+void DeviceGeometry<T>::wait_chunk(int c) const {
+  check(cudaEventSynchronize(state_->chunk_ready[std::size_t(c)]), "the world-state kernel");
+}
+
+template <class T>
+const T* DeviceGeometry<T>::positions_staging() const {
+  return state_->x_host.data();
+}
+
+template <class T>
+const T* DeviceGeometry<T>::velocities_staging() const {
+  return state_->v_host.data();
 }
 
 template <class T>
 const T* DeviceGeometry<T>::positions() const {
-  check(cudaEventSynchronize(state_->x_ready), "the world-state kernel");
+  check(cudaStreamSynchronize(state_->stream), "the world-state kernel");
   return state_->x_host.data();
 }
 
@@ -278,6 +381,14 @@ double DeviceGeometry<T>::last_kernel_ms() {
   check(cudaStreamSynchronize(state_->stream), "the world-state kernel");
   float ms = 0;
   check(cudaEventElapsedTime(&ms, state_->start, state_->stop), "cudaEventElapsedTime");
+  return ms;
+}
+
+template <class T>
+double DeviceGeometry<T>::last_download_ms() {
+  check(cudaStreamSynchronize(state_->stream), "the world-state kernel");
+  float ms = 0;
+  check(cudaEventElapsedTime(&ms, state_->stop, state_->downloaded), "cudaEventElapsedTime");
   return ms;
 }
 

@@ -1,5 +1,7 @@
 #include "flatten.hpp"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include <Eigen/Geometry>
@@ -122,13 +124,13 @@ FlatSurface<T> flatten_surface(const RenderSurface& surface) {
 
 template <class T>
 void pack_step(const FlatLayout<T>& layout, std::span<const DomainPose> poses, bool velocities,
-               T* out) {
+               T* out, std::size_t first, std::size_t last) {
   const auto domains = static_cast<std::size_t>(layout.num_domains());
   if (poses.size() != domains)
     throw Error(fmt::format("reduced geometry: {} poses for {} domains", poses.size(), domains));
   T* q = out + std::size_t(kFrameSize) * domains;
   T* qdot = q + layout.num_q;
-  for (std::size_t d = 0; d < domains; ++d) {
+  for (std::size_t d = first; d < std::min(last, domains); ++d) {
     const DomainPose& pose = poses[d];
     Mat3 R = pose.R;
     Vec3 p = pose.p, nu = pose.nu, omega = pose.omega;
@@ -166,7 +168,8 @@ template FlatLayout<float> flatten_layout<float>(const ReducedGeometry&);
 template FlatSurface<double> flatten_surface<double>(const RenderSurface&);
 template FlatSurface<float> flatten_surface<float>(const RenderSurface&);
 template void pack_step<double>(const FlatLayout<double>&, std::span<const DomainPose>, bool,
-                                double*);
-template void pack_step<float>(const FlatLayout<float>&, std::span<const DomainPose>, bool, float*);
+                                double*, std::size_t, std::size_t);
+template void pack_step<float>(const FlatLayout<float>&, std::span<const DomainPose>, bool, float*,
+                               std::size_t, std::size_t);
 
 }  // namespace substruct::geometry_cuda

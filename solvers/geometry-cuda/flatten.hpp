@@ -22,9 +22,10 @@ FlatSurface<T> flatten_surface(const RenderSurface& surface);
 /// One step's input (DeviceGeometry::step_input's form): each domain's frame with an instance's
 /// turn and offset folded in (x = (p + R δ) + (R Rᵢ) x_rep, ν' = Rᵢᵀ(ν + ω × δ), ω' = Rᵢᵀ ω),
 /// then q, then q̇ when `velocities`. Throws Error naming a domain whose q or q̇ has the wrong
-/// size, or when the number of poses is not the number of domains.
+/// size, or when the number of poses is not the number of domains. [first, last) packs only those
+/// domains (several threads may pack disjoint ranges into one `out`).
 template <class T>
 void pack_step(const FlatLayout<T>& layout, std::span<const DomainPose> poses, bool velocities,
-               T* out);
+               T* out, std::size_t first = 0, std::size_t last = ~std::size_t(0));
 
 }  // namespace substruct::geometry_cuda

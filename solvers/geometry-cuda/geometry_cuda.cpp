@@ -3,11 +3,13 @@
 // update packs the poses into pinned memory, runs one launch over all volumetric vertices
 // (vertex_state.hpp: frames, instances, r = 0, modal warping, C0 averaging by gathering each
 // vertex's domains in ascending order, so every run gives the same numbers) and copies x and v
-// back. Without a usable device it stops with CUDA's reason, or with `fallback = cpu` runs the
-// same per-vertex functions on the host (host_geometry.hpp).
+// back in chunks, which a few host threads copy into the caller's arrays as each arrives. Without a
+// usable device it stops with CUDA's reason, or with `fallback = cpu` runs the same per-vertex
+// functions on the host (host_geometry.hpp).
 #include <algorithm>
 #include <cstring>
 #include <memory>
+#include <thread>
 #include <vector>
 
 #include "device_geometry.hpp"
@@ -17,6 +19,7 @@
 #include "substruct/config/options.hpp"
 #include "substruct/core/error.hpp"
 #include "substruct/core/log.hpp"
+#include "substruct/core/worker_pool.hpp"
 #include "substruct/plugin/plugin_descriptor.hpp"
 #include "substruct/solvers/geometry_solver.hpp"
 
@@ -31,7 +34,10 @@ struct CudaGeometrySettings {
   int device = 0;
   Precision precision = Precision::float64;
   Fallback fallback = Fallback::none;
+  int copy_threads = 0;  // 0: one per core, at most kMaxCopyThreads
 };
+
+constexpr int kMaxCopyThreads = 8;
 
 const OptionSet<CudaGeometrySettings>& geometry_cuda_options() {
   using S = CudaGeometrySettings;
@@ -44,7 +50,12 @@ const OptionSet<CudaGeometrySettings>& geometry_cuda_options() {
                   "or float (half the memory traffic; about 1e-7 of the object's size)")
           .choice("fallback", &S::fallback, {{"none", Fallback::none}, {"cpu", Fallback::cpu}},
                   "without a usable GPU: none (stop with CUDA's reason) or cpu (warn and run "
-                  "the kernels' per-vertex code on the host, one thread)");
+                  "the kernels' per-vertex code on the host, one thread)")
+          .integer("copy_threads", &S::copy_threads, "",
+                   "host threads that copy x and v from the pinned staging buffers into the "
+                   "caller's arrays, each chunk as soon as it has crossed the bus; 0 = one per "
+                   "core, at most 8",
+                   non_negative);
   return options;
 }
 
@@ -52,16 +63,21 @@ const OptionTable& options() {
   return geometry_cuda_options().table();
 }
 
+// Copies `count` numbers of type T into doubles.
+template <class T>
+void copy_numbers(const T* from, std::size_t count, double* to) {
+  if constexpr (std::is_same_v<T, double>) {
+    std::memcpy(to, from, sizeof(double) * count);
+  } else {
+    for (std::size_t i = 0; i < count; ++i) to[i] = double(from[i]);
+  }
+}
+
 // Copies 3 × rows numbers of type T into an N×3 (row-major) Points.
 template <class T>
 void copy_out(const T* from, Index rows, Points& to) {
   to.resize(rows, 3);
-  if constexpr (std::is_same_v<T, double>) {
-    std::memcpy(to.data(), from, sizeof(double) * 3 * std::size_t(rows));
-  } else {
-    double* out = to.data();
-    for (std::size_t i = 0; i < 3 * std::size_t(rows); ++i) out[i] = double(from[i]);
-  }
+  copy_numbers(from, 3 * std::size_t(rows), to.data());
 }
 
 template <class T>
@@ -74,13 +90,17 @@ template <class T>
 class CudaGeometry final : public GeometrySolver {
  public:
   // `device` null: the host twin.
-  explicit CudaGeometry(std::unique_ptr<DeviceGeometry<T>> device) : device_(std::move(device)) {}
+  CudaGeometry(std::unique_ptr<DeviceGeometry<T>> device, int copy_threads)
+      : device_(std::move(device)), copy_threads_(copy_threads) {}
 
   void set_layout(const ReducedGeometry& layout) override {
     layout_ = flatten_layout<T>(layout);
     const std::size_t step = std::size_t(kFrameSize) * layout_.source.size() + 2 * layout_.num_q;
     if (device_) {
       device_->set_layout(layout_);
+      const int threads = std::min(copy_threads_, device_->chunks());
+      if (!copy_pool_ || copy_pool_->size() != std::max(1, threads))
+        copy_pool_ = std::make_unique<WorkerPool>(threads);
       // The device holds the bases; the host keeps what packing a step needs.
       std::vector<T>().swap(layout_.basis);
       std::vector<T>().swap(layout_.rotation_basis);
@@ -100,10 +120,18 @@ class CudaGeometry final : public GeometrySolver {
     const bool velocities = v != nullptr;
     const Index n = layout_.num_vertices;
     if (device_) {
-      pack_step(layout_, std::span<const DomainPose>(poses), velocities, device_->step_input());
+      // The poses packed by the copy threads too (a tree has over a thousand domains), each a
+      // range of domains.
+      const std::size_t domains = layout_.source.size(), parts = std::size_t(copy_pool_->size());
+      T* input = device_->step_input();
+      copy_pool_->run([&](int k) {
+        pack_step(layout_, std::span<const DomainPose>(poses), velocities, input,
+                  domains * std::size_t(k) / parts, domains * std::size_t(k + 1) / parts);
+      });
       device_->world_state(velocities);
-      copy_out(device_->positions(), n, x);
-      if (velocities) copy_out(device_->velocities(), n, *v);
+      x.resize(n, 3);
+      if (velocities) v->resize(n, 3);
+      copy_chunks(x, v);
       return;
     }
     pack_step(layout_, std::span<const DomainPose>(poses), velocities, host_input_.data());
@@ -154,7 +182,26 @@ class CudaGeometry final : public GeometrySolver {
   }
 
  private:
+  // Thread k of the copy pool takes chunks k, k + threads, …: each is copied out of the pinned
+  // buffers as soon as it has arrived, while later chunks are still crossing the bus.
+  void copy_chunks(Points& x, Points* v) {
+    const T* xs = device_->positions_staging();
+    const T* vs = device_->velocities_staging();
+    const int chunks = device_->chunks(), threads = copy_pool_->size();
+    copy_pool_->run([&](int k) {
+      for (int c = k; c < chunks; c += threads) {
+        device_->wait_chunk(c);
+        const std::size_t first = 3 * std::size_t(device_->chunk_begin(c));
+        const std::size_t count = 3 * std::size_t(device_->chunk_begin(c + 1)) - first;
+        copy_numbers(xs + first, count, x.data() + first);
+        if (v != nullptr) copy_numbers(vs + first, count, v->data() + first);
+      }
+    });
+  }
+
   std::unique_ptr<DeviceGeometry<T>> device_;
+  int copy_threads_ = 1;
+  std::unique_ptr<WorkerPool> copy_pool_;
   FlatLayout<T> layout_;
   bool has_layout_ = false;
   std::vector<T> host_input_, host_x_, host_v_;  // the host twin's buffers
@@ -166,8 +213,12 @@ class CudaGeometry final : public GeometrySolver {
 
 template <class T>
 std::unique_ptr<Component> make(const CudaGeometrySettings& settings, bool on_device) {
-  if (!on_device) return std::make_unique<CudaGeometry<T>>(nullptr);
-  return std::make_unique<CudaGeometry<T>>(std::make_unique<DeviceGeometry<T>>(settings.device));
+  if (!on_device) return std::make_unique<CudaGeometry<T>>(nullptr, 1);
+  const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  const int copy_threads =
+      settings.copy_threads > 0 ? settings.copy_threads : std::min(cores, kMaxCopyThreads);
+  return std::make_unique<CudaGeometry<T>>(std::make_unique<DeviceGeometry<T>>(settings.device),
+                                           copy_threads);
 }
 
 std::unique_ptr<Component> create(const PluginContext& context) {
