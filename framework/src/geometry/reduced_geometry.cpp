@@ -4,6 +4,7 @@
 
 #include <Eigen/Geometry>
 
+#include "substruct/core/dense_rows_product.hpp"
 #include "substruct/core/error.hpp"
 #include "substruct/kinematics/modal_warping.hpp"
 
@@ -62,6 +63,11 @@ void ReducedGeometry::finalize() {
 
 namespace {
 
+// From this many modes on, U [q q̇] and Ψ [q q̇] are each one pass over the matrix
+// (dense_rows_product); below, the matrices are small enough to stay in the cache and the
+// per-row cost of the fused kernel's sums outweighs what it saves.
+constexpr Index kFusedColumns = 16;
+
 // Calls emit(d, l, g, x, v) with the world position x and velocity v (either null when not
 // asked for) of local vertex l (global g) of every domain d in [first, last).
 template <class Emit>
@@ -93,17 +99,23 @@ void for_each_vertex_state(const ReducedGeometry& geometry, std::span<const Doma
           fmt::format("reduced geometry: domain {} has r = {} but its pose has {} q and {} "
                       "q̇ entries",
                       d, r, pose.q.size(), pose.qdot.size()));
-    // u = U q and U q̇ for the whole domain at once (one matrix-vector product each), and with
-    // modal warping the rotation vectors w = Ψ q and their rates Ψ q̇.
+    // u = U q and U q̇ for the whole domain at once, in one pass over U, and with modal
+    // warping the rotation vectors w = Ψ q and their rates Ψ q̇ in one pass over Ψ.
     const bool warped = r > 0 && has_rotation_basis(dom);
-    if (r > 0) {
-      uq.noalias() = dom.U * pose.q;
-      if (velocities) udq.noalias() = dom.U * pose.qdot;
-    }
-    if (warped) {
-      wq.noalias() = dom.Psi * pose.q;
-      if (velocities) wdq.noalias() = dom.Psi * pose.qdot;
-    }
+    const auto products = [&](const RowMajorMatrix& A, Eigen::VectorXd& y, Eigen::VectorXd& ydot) {
+      if (r < kFusedColumns) {  // short rows: Eigen's product, whose per-row cost is lower
+        y.noalias() = A * pose.q;
+        if (velocities) ydot.noalias() = A * pose.qdot;
+        return;
+      }
+      y.resize(A.rows());
+      if (velocities) ydot.resize(A.rows());
+      dense_rows_product(std::size_t(A.rows()), std::size_t(r), A.data(), pose.q.data(),
+                         velocities ? pose.qdot.data() : nullptr, y.data(),
+                         velocities ? ydot.data() : nullptr);
+    };
+    if (r > 0) products(dom.U, uq, udq);
+    if (warped) products(dom.Psi, wq, wdq);
     const auto nv = static_cast<Index>(global_vertex.size());
     for (Index l = 0; l < nv; ++l) {
       const Index g = global_vertex[static_cast<std::size_t>(l)];
@@ -111,11 +123,13 @@ void for_each_vertex_state(const ReducedGeometry& geometry, std::span<const Doma
       Vec3 warped_rate = Vec3::Zero();  // u̇ = R̃(w) U q̇ + DR̃(w)[Ψ q̇] U q of a warped domain
       if (warped) {
         const Vec3 w = wq.segment<3>(3 * l), y = uq.segment<3>(3 * l);
-        const Mat3 Rw = integrated_rotation(w);
-        xl += Rw * y;
-        if (velocities)
-          warped_rate = Rw * udq.segment<3>(3 * l) +
-                        integrated_rotation_derivative(w, wdq.segment<3>(3 * l)) * y;
+        if (velocities) {
+          Vec3 u;
+          warp_with_rate(w, wdq.segment<3>(3 * l), y, udq.segment<3>(3 * l), u, warped_rate);
+          xl += u;
+        } else {
+          xl += warp(w, y);
+        }
       } else if (r > 0) {
         xl += uq.segment<3>(3 * l);
       }
