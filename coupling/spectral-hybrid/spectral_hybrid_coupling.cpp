@@ -51,6 +51,7 @@
 #include "substruct/config/config.hpp"
 #include "substruct/config/reduction_settings.hpp"
 #include "substruct/config/run_settings.hpp"
+#include "substruct/core/dense_rows_product.hpp"
 #include "substruct/core/error.hpp"
 #include "substruct/core/log.hpp"
 #include "substruct/core/stopwatch.hpp"
@@ -321,7 +322,10 @@ class SpectralHybridCoupling final : public ReducedCouplingMethod {
         continue;
       }
       const Index n = m.num_vertices();
-      w_.noalias() = m.Psi * state_.q.segment(m.offset, m.r());  // Eq. 5
+      // Eq. 5: w = Ψ q, one pass over the row-major Ψ.
+      w_.resize(m.Psi.rows());
+      dense_rows_product(std::size_t(m.Psi.rows()), std::size_t(m.r()), m.Psi.data(),
+                         state_.q.data() + m.offset, nullptr, w_.data(), nullptr);
       local_force_.resize(3 * n);
       for (Index a = 0; a < n; ++a) {
         Vec3 f = m.vertex_mass[a] * forces.gravity;
@@ -330,10 +334,11 @@ class SpectralHybridCoupling final : public ReducedCouplingMethod {
           if (owner_[static_cast<std::size_t>(g)] == m.id) f += concentrated_.segment<3>(3 * g);
         }
         local_force_.segment<3>(3 * a) =
-            settings_.warping ? Vec3(rotation_from_vector(w_.segment<3>(3 * a)).transpose() * f)
-                              : f;  // Rᵀ f (Eq. 6)
+            settings_.warping ? rotate_back(w_.segment<3>(3 * a), f) : f;  // Rᵀ f (Eq. 6)
       }
-      f_hat.noalias() = m.Phi.transpose() * local_force_;
+      // f̂ = Φᵀ f: the column-major Φ is a row-major Φᵀ, one pass over it.
+      dense_rows_product(std::size_t(m.r()), std::size_t(m.Phi.rows()), m.Phi.data(),
+                         local_force_.data(), nullptr, f_hat.data(), nullptr);
     }
   }
 
@@ -346,9 +351,7 @@ class SpectralHybridCoupling final : public ReducedCouplingMethod {
   }
 
   // R̃(w) u (Eq. 7), or u without warping.
-  Vec3 turned(const Vec3& w, const Vec3& u) const {
-    return settings_.warping ? Vec3(integrated_rotation(w) * u) : u;
-  }
+  Vec3 turned(const Vec3& w, const Vec3& u) const { return settings_.warping ? warp(w, u) : u; }
 
   // How much of the target offset and rotation applies at time t.
   double ramp(double t) const {

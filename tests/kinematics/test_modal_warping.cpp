@@ -129,5 +129,34 @@ TEST(ModalWarping, AboutAFixedAxisTheRateOfTheWarpedRotationIsTheRigidOne) {
   }
 }
 
+// The per-vertex vector forms (cross products) are the matrix forms applied, to round-off, at
+// small angles (the series) and large ones (the closed forms), and warp_with_rate's u is warp's
+// bit for bit.
+TEST(ModalWarping, TheVectorFormsEqualTheMatricesApplied) {
+  std::mt19937 random(5);
+  std::uniform_real_distribution<double> unit(-1, 1);
+  const auto vec = [&](double scale) -> Vec3 {
+    return Vec3(unit(random), unit(random), unit(random)) * scale;
+  };
+  for (double angle : {0.0, 1e-9, 1e-3, 0.3, 0.99, 1.01, 2.5, 6.0}) {
+    for (int trial = 0; trial < 20; ++trial) {
+      Vec3 w = vec(1.0);
+      w = w.norm() > 0 ? Vec3(w.normalized() * angle) : w;
+      const Vec3 wdot = vec(0.7), y = vec(2.0), ydot = vec(1.5), f = vec(3.0);
+      const double tol = 1e-14 * (1 + angle) * (1 + angle);
+      EXPECT_LE((rotate_back(w, f) - rotation_from_vector(w).transpose() * f).norm(),
+                tol * f.norm())
+          << angle;
+      EXPECT_LE((warp(w, y) - integrated_rotation(w) * y).norm(), tol * y.norm()) << angle;
+      Vec3 u, udot;
+      warp_with_rate(w, wdot, y, ydot, u, udot);
+      EXPECT_EQ(u, warp(w, y)) << angle;
+      const Vec3 expected =
+          integrated_rotation(w) * ydot + integrated_rotation_derivative(w, wdot) * y;
+      EXPECT_LE((udot - expected).norm(), tol * (ydot.norm() + wdot.norm() * y.norm())) << angle;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace substruct

@@ -26,4 +26,22 @@ Mat3 integrated_rotation(const Vec3& w);
 ///   β′/θ = (sin θ/θ − 2β)/θ²,  γ′/θ = (β − 3γ)/θ².
 Mat3 integrated_rotation_derivative(const Vec3& w, const Vec3& wdot);
 
+/// R̃(w) and DR̃(w)[ẇ] together (one evaluation of the coefficients), as the two above.
+void integrated_rotation_and_rate(const Vec3& w, const Vec3& wdot, Mat3& R, Mat3& dR);
+
+// The same maps applied to a vector without forming a matrix (the per-vertex work of every
+// step: cross products instead of 3×3 products), equal to the matrix forms to round-off:
+
+/// R(w)ᵀ f = f − α (w × f) + β (w × (w × f)): a force turned into the node's rest frame (Eq. 6).
+Vec3 rotate_back(const Vec3& w, const Vec3& f);
+
+/// R̃(w) y = y + β (w × y) + γ (w × (w × y)): the warped displacement of Eq. 7.
+Vec3 warp(const Vec3& w, const Vec3& y);
+
+/// u = R̃(w) y (bit for bit warp(w, y)) and its rate u̇ = R̃(w) ẏ + DR̃(w)[ẇ] y, where
+/// DR̃(w)[ẇ] y = β (ẇ × y) + γ (ẇ × (w × y) + w × (ẇ × y)) + (w·ẇ) (β′/θ (w × y) + γ′/θ (w × (w ×
+/// y))).
+void warp_with_rate(const Vec3& w, const Vec3& wdot, const Vec3& y, const Vec3& ydot, Vec3& u,
+                    Vec3& udot);
+
 }  // namespace substruct

@@ -28,7 +28,8 @@ SUBSTRUCT_HD inline T warping_series(T t, int m, bool weighted) {
   T term = T(1) / factorial, sum = 0;
   for (int k = 0; k < kTerms; ++k) {
     sum += weighted ? T(k + 1) * term : term;
-    term *= -t / T((2 * k + m + 1) * (2 * k + m + 2));
+    // (1 / d: a constant once the loop is unrolled for a given m, so no division per term)
+    term *= -t * (T(1) / T((2 * k + m + 1) * (2 * k + m + 2)));
   }
   return sum;
 }
