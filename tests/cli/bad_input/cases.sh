@@ -361,7 +361,7 @@ case_run_memory_limit_below_the_matrices() {
 }
 case_precompute_memory_limit_below_the_models() {
   expect_error 1 "the reduced models of 1 domain \(1 to compute or load\): about .* exceeds \[run\] memory_limit = 8.00 MiB" -- \
-    "$cli" precompute "$scene" --run.memory_limit=8M
+    "$cli" precompute "$scene" --run.memory_limit=8M --run.cache_dir="$PWD/cache"
 }
 case_value_memory_limit() {
   expect_error 1 "\[run\] memory_limit = '12X': expected auto or a positive size" -- \
