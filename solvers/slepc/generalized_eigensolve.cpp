@@ -15,6 +15,7 @@
 #include "substruct/core/error.hpp"
 #include "substruct/core/log.hpp"
 #include "substruct/core/stopwatch.hpp"
+#include "substruct/solvers/automatic_shift.hpp"
 
 namespace substruct::slepc_plugin {
 namespace {
@@ -46,12 +47,6 @@ class SolveFailed : public Error {
  public:
   using Error::Error;
 };
-
-double trace(const SparseMatrix& A) {
-  double t = 0;
-  for (Eigen::Index i = 0; i < A.rows(); ++i) t += A.coeff(i, i);
-  return t;
-}
 
 /// EPS set up for the shift-and-invert Krylov–Schur solve of (K, M) near σ, K − σM factored by
 /// `f` (not automatic).
@@ -196,15 +191,6 @@ const char* to_string(Factorization f) {
   return "unknown";
 }
 
-double automatic_shift(const SparseMatrix& K, const SparseMatrix& M) {
-  const double trace_k = trace(K), trace_m = trace(M);
-  if (!(trace_m > 0) || !std::isfinite(trace_k))
-    throw Error(fmt::format(
-        "slepc: cannot choose a shift: tr(K) = {}, tr(M) = {} (M must be positive definite)",
-        trace_k, trace_m));
-  return -1e-6 * std::abs(trace_k) / trace_m;
-}
-
 EigenPairs solve_generalized(MPI_Comm comm, const SparseMatrix& K, const SparseMatrix& M, int count,
                              double shift, const SlepcSettings& settings) {
   const Eigen::Index n = K.rows();
@@ -231,7 +217,7 @@ EigenPairs solve_generalized(MPI_Comm comm, const SparseMatrix& K, const SparseM
   SparseMatrix k_scratch, m_scratch;
   const SparseMatrix& Kf = full_symmetric(K, k_scratch, "K");
   const SparseMatrix& Mf = full_symmetric(M, m_scratch, "M");
-  const double sigma = std::isnan(shift) ? automatic_shift(Kf, Mf) : shift;
+  const double sigma = std::isnan(shift) ? automatic_shift(Kf, Mf, "slepc") : shift;
   if (!std::isfinite(sigma))
     throw Error(fmt::format("slepc: the shift must be finite, got {}", sigma));
 

@@ -4,18 +4,12 @@
 #include <initializer_list>
 #include <string_view>
 
+#include "substruct/core/mpi_launch.hpp"
+
 namespace substruct::slepc_plugin {
 
-bool started_by_launcher() {
-  // Open MPI's mpirun, PMIx launchers (Open MPI 4+, Slurm's srun --mpi=pmix), PMI-1/2 launchers
-  // (MPICH's hydra, srun --mpi=pmi2).
-  for (const char* name : {"OMPI_COMM_WORLD_SIZE", "PMIX_RANK", "PMI_RANK", "PMI_SIZE"})
-    if (std::getenv(name) != nullptr) return true;
-  return false;
-}
-
 int prepare_mpi_singleton() {
-  if (started_by_launcher()) return 0;
+  if (started_by_mpi_launcher()) return 0;
   const char* choice = std::getenv("SUBSTRUCT_MPI_SINGLETON");
   if (choice != nullptr && std::string_view(choice) == "openmpi") return 0;
   int set = 0;

@@ -3,10 +3,6 @@
 
 namespace substruct::slepc_plugin {
 
-/// True when a process launcher (mpirun, mpiexec, srun with PMI/PMIx) started this process:
-/// one of the variables it gives every rank is set.
-bool started_by_launcher();
-
 /// Before MPI_Init in a process no launcher started: chooses, through Open MPI's environment
 /// (MCA) variables, the start-up that one process needs. By default Open MPI starts a
 /// singleton by forking an `orted` daemon (so that it could spawn more ranks later) and probes
@@ -15,7 +11,8 @@ bool started_by_launcher();
 ///   ess_singleton_isolated = 1   no daemon (the process will never spawn ranks)
 ///   pml = ob1, btl = self        messages to itself only: no UCX or network probing
 ///   osc = pt2pt                  one-sided communication without the RDMA components
-/// A variable the user has set is left as it is, a launched process is left alone, and
+/// A variable the user has set is left as it is, a launched process (started_by_mpi_launcher(),
+/// core/mpi_launch.hpp) is left alone, and
 /// SUBSTRUCT_MPI_SINGLETON=openmpi keeps Open MPI's own singleton start-up.
 /// Returns the number of variables set.
 int prepare_mpi_singleton();

@@ -35,6 +35,7 @@
 #include "substruct/integrators/dof_map.hpp"
 #include "substruct/mesh/box_mesh.hpp"
 #include "substruct/plugin/plugin_host.hpp"
+#include "substruct/solvers/automatic_shift.hpp"
 #include "substruct/solvers/eigen_solver.hpp"
 
 extern char** environ;
@@ -110,7 +111,7 @@ bool check(int rank, int size) {
   const SparseMatrix K =
       dofs.restrict_matrix(model.stiffness(Eigen::VectorXd::Zero(3 * mesh.num_vertices())));
   const SparseMatrix M = dofs.restrict_matrix(consistent_mass(mesh));
-  const double shift = slepc_plugin::automatic_shift(K, M);
+  const double shift = automatic_shift(K, M, "slepc");
 
   // On every rank through the plugin: the problem distributed over PETSC_COMM_WORLD.
   PluginHost host({SUBSTRUCT_PLUGIN_DIR}, false);

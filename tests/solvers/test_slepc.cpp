@@ -22,56 +22,20 @@
 #include "substruct/mesh/mesh_io.hpp"
 #include "substruct/plugin/plugin_host.hpp"
 #include "substruct/solvers/eigen_solver.hpp"
+#include "support/eigen_problem.hpp"
 #include "support/shared_data.hpp"
 #include "support/temp_dir_test.hpp"
 
 namespace substruct {
 namespace {
 
+using testing::dense_eigensolve;
+using testing::eigen_problem_of;
+using testing::eigen_test_box;
 using testing::error_message;
-
-/// K (the stiffness at rest) and M (consistent) of `mesh` on the DOFs left free by `fixed`.
-struct Problem {
-  SparseMatrix K, M;
-};
-
-Problem problem_of(const TetMesh& mesh, const std::vector<Index>& fixed,
-                   MaterialModel model = MaterialModel::linear) {
-  const DofMap dofs = DofMap::for_fixed_vertices(mesh.num_vertices(), fixed);
-  const ElasticForceModel forces(mesh, model);
-  return {dofs.restrict_matrix(forces.stiffness(Eigen::VectorXd::Zero(3 * mesh.num_vertices()))),
-          dofs.restrict_matrix(consistent_mass(mesh))};
-}
-
-/// A 1 m × 0.25 m × 0.15 m box of 8 × 3 × 2 cells: its cross-section is not square, so its
-/// lowest eigenvalues are simple and the eigenvectors are unique up to sign.
-TetMesh small_box() {
-  Material material;
-  material.youngs_modulus = 2e6;
-  material.poisson_ratio = 0.3;
-  material.density = 1100;
-  return make_box_mesh(Vec3(0, 0, 0), Vec3(1, 0.25, 0.15), 8, 3, 2, material);
-}
-
-/// Every eigenpair of the dense problem, ascending, vectors M-normalised.
-Eigen::GeneralizedSelfAdjointEigenSolver<Eigen::MatrixXd> dense_solve(const Problem& p) {
-  Eigen::GeneralizedSelfAdjointEigenSolver<Eigen::MatrixXd> dense(
-      Eigen::MatrixXd(p.K), Eigen::MatrixXd(p.M), Eigen::ComputeEigenvectors | Eigen::Ax_lBx);
-  EXPECT_EQ(dense.info(), Eigen::Success);
-  return dense;
-}
-
-/// |cos| of the angle between x and y in the M inner product.
-double m_cosine(const Eigen::VectorXd& x, const Eigen::VectorXd& y, const SparseMatrix& M) {
-  return std::abs(x.dot(M * y)) / std::sqrt(x.dot(M * x) * y.dot(M * y));
-}
-
-/// max |XᵀMX − I|.
-double m_orthonormality_error(const Eigen::MatrixXd& X, const SparseMatrix& M) {
-  return (X.transpose() * (M * X) - Eigen::MatrixXd::Identity(X.cols(), X.cols()))
-      .cwiseAbs()
-      .maxCoeff();
-}
+using testing::m_cosine;
+using testing::m_orthonormality_error;
+using Problem = testing::EigenProblem;
 
 class SlepcTest : public testing::TempDirTest {
  protected:
@@ -84,30 +48,20 @@ class SlepcTest : public testing::TempDirTest {
     return host_->create<EigenSolver>("slepc", PluginKind::eigen_solver, PluginContext{config});
   }
 
-  /// Eigenvalues `first`… of `pairs` against the dense ones `dense_first`… to 1e-8 relative;
-  /// eigenvectors to |cos| ≥ 1 − 1e-8 in the M inner product.
   static void expect_match(const EigenPairs& pairs, int first, int count,
                            const Eigen::GeneralizedSelfAdjointEigenSolver<Eigen::MatrixXd>& dense,
                            int dense_first, const SparseMatrix& M, const std::string& what) {
-    for (int i = 0; i < count; ++i) {
-      const double expected = dense.eigenvalues()[dense_first + i];
-      EXPECT_NEAR(pairs.values[first + i], expected, 1e-8 * std::abs(expected))
-          << what << ", eigenvalue " << first + i;
-      EXPECT_GE(
-          m_cosine(pairs.vectors.col(first + i), dense.eigenvectors().col(dense_first + i), M),
-          1 - 1e-8)
-          << what << ", eigenvector " << first + i;
-    }
+    testing::expect_eigenpairs_match(pairs, first, count, dense, dense_first, M, what);
   }
 
   std::unique_ptr<PluginHost> host_;  // made by the first make()
 };
 
 TEST_F(SlepcTest, ClampedBoxMatchesTheDenseSolverWithEveryFactorization) {
-  const TetMesh mesh = small_box();
-  const Problem p = problem_of(mesh, mesh.vertex_sets.at("xmin"));
+  const TetMesh mesh = eigen_test_box();
+  const Problem p = eigen_problem_of(mesh, mesh.vertex_sets.at("xmin"));
   ASSERT_EQ(p.K.rows(), 3 * (mesh.num_vertices() - 12));
-  const auto dense = dense_solve(p);
+  const auto dense = dense_eigensolve(p);
   // Simple eigenvalues: the vectors are comparable up to sign.
   for (int i = 0; i < 6; ++i)
     ASSERT_GT(dense.eigenvalues()[i + 1] - dense.eigenvalues()[i], 1e-3 * dense.eigenvalues()[i]);
@@ -133,9 +87,9 @@ TEST_F(SlepcTest, ClampedBoxMatchesTheDenseSolverWithEveryFactorization) {
 }
 
 TEST_F(SlepcTest, FreeFloatingBoxGivesSixRigidModesThenTheElasticOnes) {
-  const TetMesh mesh = small_box();
-  const Problem p = problem_of(mesh, {});
-  const auto dense = dense_solve(p);
+  const TetMesh mesh = eigen_test_box();
+  const Problem p = eigen_problem_of(mesh, {});
+  const auto dense = dense_eigensolve(p);
   const double lambda7 = dense.eigenvalues()[6];
   for (int i = 6; i < 12; ++i)
     ASSERT_GT(dense.eigenvalues()[i + 1] - dense.eigenvalues()[i], 1e-3 * dense.eigenvalues()[i]);
@@ -165,9 +119,9 @@ TEST_F(SlepcTest, FreeFloatingBoxGivesSixRigidModesThenTheElasticOnes) {
 }
 
 TEST_F(SlepcTest, ConfiguredShiftReplacesTheCallersShift) {
-  const TetMesh mesh = small_box();
-  const Problem p = problem_of(mesh, mesh.vertex_sets.at("xmin"));
-  const auto dense = dense_solve(p);
+  const TetMesh mesh = eigen_test_box();
+  const Problem p = eigen_problem_of(mesh, mesh.vertex_sets.at("xmin"));
+  const auto dense = dense_eigensolve(p);
   // σ just above λ₁₀: the three nearest are λ₉, λ₁₀ and λ₁₁ (0-based 8, 9, 10), whatever the
   // caller asks for; K − σM is indefinite.
   const Eigen::VectorXd& lambda = dense.eigenvalues();
@@ -193,9 +147,9 @@ TEST_F(SlepcTest, ConfiguredShiftReplacesTheCallersShift) {
 }
 
 TEST_F(SlepcTest, AutomaticFactorizationFallsBackToMumpsWhenNotPositiveDefinite) {
-  const TetMesh mesh = small_box();
-  const Problem p = problem_of(mesh, mesh.vertex_sets.at("xmin"));
-  const auto dense = dense_solve(p);
+  const TetMesh mesh = eigen_test_box();
+  const Problem p = eigen_problem_of(mesh, mesh.vertex_sets.at("xmin"));
+  const auto dense = dense_eigensolve(p);
   // K' = K − cM with λ₁ < c < λ₂ is indefinite, so is K' − σM for σ = 0: CHOLMOD, tried first
   // for σ ≤ 0, fails; MUMPS then finds λ₁ − c < 0 < λ₂ − c.
   const Eigen::VectorXd& lambda = dense.eigenvalues();
@@ -209,8 +163,8 @@ TEST_F(SlepcTest, AutomaticFactorizationFallsBackToMumpsWhenNotPositiveDefinite)
 }
 
 TEST_F(SlepcTest, ReadsEitherTriangleAndRejectsNonSymmetricMatrices) {
-  const TetMesh mesh = small_box();
-  const Problem p = problem_of(mesh, mesh.vertex_sets.at("xmin"));
+  const TetMesh mesh = eigen_test_box();
+  const Problem p = eigen_problem_of(mesh, mesh.vertex_sets.at("xmin"));
   auto solver = make();
   const EigenPairs full = solver->solve(p.K, p.M, 4, 0.0);
   const EigenPairs lower = solver->solve(SparseMatrix(p.K.triangularView<Eigen::Lower>()),
@@ -227,8 +181,8 @@ TEST_F(SlepcTest, ReadsEitherTriangleAndRejectsNonSymmetricMatrices) {
 }
 
 TEST_F(SlepcTest, RepeatedSolvesAndNewHostsGiveBitIdenticalResults) {
-  const TetMesh mesh = small_box();
-  const Problem p = problem_of(mesh, mesh.vertex_sets.at("xmin"));
+  const TetMesh mesh = eigen_test_box();
+  const Problem p = eigen_problem_of(mesh, mesh.vertex_sets.at("xmin"));
   // Each host loads the plugin and unloads it when it goes; SLEPc, initialised by the first
   // solve, stays usable for the next host's solves.
   const auto solve_with_own_host = [&](int times) {
@@ -249,8 +203,8 @@ TEST_F(SlepcTest, RepeatedSolvesAndNewHostsGiveBitIdenticalResults) {
 }
 
 TEST_F(SlepcTest, TooManyEigenpairsIsAnError) {
-  const TetMesh mesh = small_box();
-  const Problem p = problem_of(mesh, mesh.vertex_sets.at("xmin"));
+  const TetMesh mesh = eigen_test_box();
+  const Problem p = eigen_problem_of(mesh, mesh.vertex_sets.at("xmin"));
   auto solver = make();
   const auto n = static_cast<int>(p.K.rows());
   std::string message = error_message([&] { solver->solve(p.K, p.M, n + 1, 0.0); });
@@ -266,8 +220,8 @@ TEST_F(SlepcTest, TooManyEigenpairsIsAnError) {
 }
 
 TEST_F(SlepcTest, NonConvergenceSaysHowManyConvergedAndWhatToChange) {
-  const TetMesh mesh = small_box();
-  const Problem p = problem_of(mesh, mesh.vertex_sets.at("xmin"));
+  const TetMesh mesh = eigen_test_box();
+  const Problem p = eigen_problem_of(mesh, mesh.vertex_sets.at("xmin"));
   // One restart of a 7-vector subspace for 6 pairs to 1e-14: too little.
   auto solver = make({{"slepc.max_iterations", "1", "test"},
                       {"slepc.ncv", "7", "test"},
@@ -293,8 +247,8 @@ TEST_F(SlepcTest, InvalidSettingsAreErrorsNamingTheKey) {
               make({{"slepc.max_iterations", "0", "test"}});
             }).find("[slepc] max_iterations = '0': expected an integer ≥ 1"),
             std::string::npos);
-  const TetMesh mesh = small_box();
-  const Problem p = problem_of(mesh, mesh.vertex_sets.at("xmin"));
+  const TetMesh mesh = eigen_test_box();
+  const Problem p = eigen_problem_of(mesh, mesh.vertex_sets.at("xmin"));
   EXPECT_NE(error_message([&] {
               make({{"slepc.ncv", "6", "test"}})->solve(p.K, p.M, 6, 0.0);
             }).find("slepc.ncv = 6 must be 0 (automatic) or in (6, "),
@@ -307,8 +261,8 @@ TEST_F(SlepcTest, Beam3LowestFrequenciesMatchTheDenseSolver) {
   const std::vector<Index> fixed = read_bou(meshes / "beam3.bou", mesh.num_vertices());
   ASSERT_EQ(mesh.num_vertices(), 208);
   // StVK's tangent stiffness at rest.
-  const Problem p = problem_of(mesh, fixed, MaterialModel::stvk);
-  const auto dense = dense_solve(p);
+  const Problem p = eigen_problem_of(mesh, fixed, MaterialModel::stvk);
+  const auto dense = dense_eigensolve(p);
   const EigenPairs pairs = make()->solve(p.K, p.M, 10, 0.0);
   for (int i = 0; i < 10; ++i) {
     const double expected = dense.eigenvalues()[i];

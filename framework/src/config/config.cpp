@@ -14,6 +14,7 @@
 #include "substruct/config/framework_sections.hpp"
 #include "substruct/config/option_table.hpp"
 #include "substruct/core/error.hpp"
+#include "substruct/plugin/eigen_plugin_name.hpp"
 #include "substruct/plugin/geometry_plugin_name.hpp"
 #include "substruct/plugin/plugin_host.hpp"
 
@@ -164,7 +165,8 @@ Config Config::from_settings(const std::vector<Setting>& raw_settings, const fs:
   for (const auto& [key, kind] : {std::pair{"solvers.linear", PluginKind::linear_solver},
                                   std::pair{"solvers.coupled", PluginKind::linear_solver},
                                   std::pair{"solvers.eigen", PluginKind::eigen_solver}}) {
-    const std::string name = value(key);
+    const std::string name =
+        kind == PluginKind::eigen_solver ? eigen_plugin_name(&host, value(key)) : value(key);
     if (!name.empty()) host.find(name, kind);
   }
   // A geometry plugin may be named without its "geometry-" prefix ([solvers] geometry = cpu).

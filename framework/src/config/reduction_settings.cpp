@@ -1,5 +1,7 @@
 #include "substruct/config/reduction_settings.hpp"
 
+#include "substruct/plugin/eigen_plugin_name.hpp"
+
 #include <string>
 
 #include <fmt/format.h>
@@ -15,7 +17,9 @@ namespace {
 /// (values in their canonical text, so that "1e-9" and "1.0e-9" give the same signature).
 std::string solver_entry(const Config& config, const std::string& key) {
   if (!config.has(key)) return "";
-  const std::string& name = config.text(key);
+  // The plugin that solves, not `auto`: models from slepc and from spectra are not confused.
+  const std::string name =
+      key == "solvers.eigen" ? eigen_plugin_name(nullptr, config.text(key)) : config.text(key);
   std::string entry = fmt::format("{}={};", key, name);
   for (const auto& [option, value] : config.values())  // std::map: sorted by key
     if (option.starts_with(name + ".")) entry += fmt::format("{}={};", option, config.text(option));

@@ -11,7 +11,9 @@ const OptionSet<SolverSettings>& solver_options() {
           .text("coupled", &S::coupled,
                 "linear-solver plugin for the per-step systems of domain blocks coupled along the "
                 "domain graph (coupling-elements): block-cholesky or cholmod")
-          .text("eigen", &S::eigen, "eigen-solver plugin")
+          .text("eigen", &S::eigen,
+                "eigen-solver plugin: auto (slepc in a process mpirun started, spectra in one "
+                "started alone: no MPI start-up), spectra, slepc or another installed one")
           .text("geometry", &S::geometry,
                 "geometry plugin: NAME or geometry-NAME (world positions of reduced methods, "
                 "render mesh)");

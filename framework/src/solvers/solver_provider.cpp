@@ -4,6 +4,7 @@
 
 #include "substruct/config/config.hpp"
 #include "substruct/core/error.hpp"
+#include "substruct/plugin/eigen_plugin_name.hpp"
 #include "substruct/plugin/geometry_plugin_name.hpp"
 #include "substruct/plugin/plugin_host.hpp"
 
@@ -23,8 +24,8 @@ std::unique_ptr<LinearSolver> SolverProvider::coupled() const {
 }
 
 std::unique_ptr<EigenSolver> SolverProvider::eigen() const {
-  return host_.create<EigenSolver>(settings_.eigen, PluginKind::eigen_solver,
-                                   PluginContext{config_});
+  return host_.create<EigenSolver>(eigen_plugin_name(&host_, settings_.eigen),
+                                   PluginKind::eigen_solver, PluginContext{config_});
 }
 
 std::unique_ptr<GeometrySolver> SolverProvider::geometry() const {

@@ -374,8 +374,14 @@ case_run_diverges() {
 }
 case_eigensolve_does_not_converge() {
   expect_error 1 "domain 0: slepc: only [0-9]+ of the 10 eigenpairs .* converged in 1 Krylov.Schur iterations.*raise slepc.max_iterations" -- \
-    "$cli" run "$source/share/scenes/flower.ini" --coupling.plugin=inertia \
+    "$cli" run "$source/share/scenes/flower.ini" --coupling.plugin=inertia --solvers.eigen=slepc \
     --slepc.max_iterations=1 --slepc.ncv=14 --run.steps=1 --run.cache_dir="$PWD/cache" \
+    --run.output="$PWD/flower.pvd"
+}
+case_spectra_eigensolve_does_not_converge() {
+  expect_error 1 "domain 0: spectra: only [0-9]+ of the 10 eigenpairs .* converged in [0-9]+ Lanczos restarts.*raise spectra.max_iterations or spectra.ncv" -- \
+    "$cli" run "$source/share/scenes/flower.ini" --coupling.plugin=inertia --solvers.eigen=spectra \
+    --spectra.max_iterations=1 --spectra.ncv=12 --run.steps=1 --run.cache_dir="$PWD/cache" \
     --run.output="$PWD/flower.pvd"
 }
 case_output_folder_is_a_file() {

@@ -10,7 +10,7 @@ namespace substruct {
 struct SolverSettings {
   std::string linear = "cholmod";          // sparse FEM systems
   std::string coupled = "block-cholesky";  // systems of domain blocks coupled along the graph
-  std::string eigen = "slepc";
+  std::string eigen = "auto";
   std::string geometry = "cpu";  // NAME or geometry-NAME
 };
 

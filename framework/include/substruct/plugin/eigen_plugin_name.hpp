@@ -1,0 +1,15 @@
+#pragma once
+/// How `[solvers] eigen = NAME` names an eigen-solver plugin.
+#include <string>
+
+namespace substruct {
+
+class PluginHost;
+
+/// The eigen-solver plugin that `[solvers] eigen = NAME` selects: NAME itself, except `auto`
+/// (the default): slepc in a process an MPI launcher started (its solves run over all ranks),
+/// otherwise spectra (one process, no MPI or PETSc start-up), or slepc where spectra is not
+/// installed. Without a host, `auto` is resolved as if every plugin were installed.
+std::string eigen_plugin_name(const PluginHost* host, const std::string& name);
+
+}  // namespace substruct
