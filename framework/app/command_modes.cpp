@@ -1,6 +1,7 @@
 // substruct modes MESH [--fixed FILE.bou] [--count K] [--output FILE.vtu] …: the lowest natural
 // frequencies and vibration modes of a tet mesh, K x = λ M x with K the stiffness at rest and M
-// the consistent mass, fixed vertices removed; solved by the eigen-solver plugin (slepc).
+// the consistent mass, fixed vertices removed; solved by the eigen-solver plugin ([solvers] eigen:
+// spectra in one process, slepc under mpirun).
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -19,7 +20,6 @@
 #include "commands.hpp"
 #include "substruct/config/config.hpp"
 #include "substruct/config/material_settings.hpp"
-#include "substruct/config/solver_settings.hpp"
 #include "substruct/core/error.hpp"
 #include "substruct/core/memory_budget.hpp"
 #include "substruct/core/parse_number.hpp"
@@ -32,9 +32,11 @@
 #include "substruct/mesh/element_orientation.hpp"
 #include "substruct/mesh/mesh_io.hpp"
 #include "substruct/mesh/unused_vertices.hpp"
+#include "substruct/plugin/eigen_plugin_name.hpp"
 #include "substruct/plugin/plugin_host.hpp"
 #include "substruct/reduction/reduced_model_memory.hpp"
 #include "substruct/scene/scene.hpp"
+#include "substruct/solvers/automatic_shift.hpp"
 #include "substruct/solvers/eigen_solver.hpp"
 #include "substruct/solvers/solver_provider.hpp"
 
@@ -46,7 +48,7 @@ namespace fs = std::filesystem;
 constexpr const char* kUsage =
     "usage: substruct modes MESH [--fixed FILE.bou] [--count K] [--output FILE.vtu]\n"
     "                      [--model linear|stvk|corotational] [--shift S]\n"
-    "                      [--solvers.eigen=NAME] [--slepc.key=value …] [--plugin-path DIR]\n"
+    "                      [--solvers.eigen=NAME] [--spectra.key=value …] [--plugin-path DIR]\n"
     "  The K lowest natural frequencies of a tet mesh (.veg, .node/.ele, .msh) with its own\n"
     "  materials: K x = λ M x, K the stiffness at rest (identical for the three models), M the\n"
     "  consistent mass, the vertices of FILE.bou (Vega, 1-based) fixed. Prints λ [1/s²],\n"
@@ -59,7 +61,7 @@ constexpr const char* kUsage =
     "                 lowest ones)\n"
     "  --reorient     accept inverted tetrahedra by swapping two of their vertices (otherwise\n"
     "                 an error naming the first one)\n"
-    "  --slepc.KEY=V  eigensolver settings (substruct help slepc lists them)\n"
+    "  --spectra.KEY=V, --slepc.KEY=V  eigensolver settings (substruct help spectra, help slepc)\n"
     "  --material.youngs_modulus=E, --material.poisson_ratio=NU, --material.density=RHO\n"
     "                 override every material of the mesh (a .msh or .node/.ele mesh has\n"
     "                 only the defaults E = 1e6 Pa, ν = 0.45, ρ = 1000 kg/m³)\n"
@@ -136,12 +138,6 @@ bool first_process() {
   return true;
 }
 
-double trace(const SparseMatrix& A) {
-  double t = 0;
-  for (Eigen::Index i = 0; i < A.rows(); ++i) t += A.coeff(i, i);
-  return t;
-}
-
 /// The rest mesh with one point-data displacement vector per mode (mode_0, mode_1, …), which
 /// vertices are fixed, and the eigenvalues and frequencies as field data: ascii VTK XML.
 void write_vtu(const fs::path& file, const TetMesh& mesh, const DofMap& dofs,
@@ -202,11 +198,9 @@ int command_modes(const Args& raw_args) {
     return seconds;
   };
   PluginHost host(global.plugin_paths);
-  std::vector<Setting> settings = {{"solvers.eigen", "slepc", "default"}};
-  settings.insert(settings.end(), o.settings.begin(), o.settings.end());
-  const Config config = Config::from_settings(settings, fs::current_path(), host);
+  const Config config = Config::from_settings(o.settings, fs::current_path(), host);
   // Only what modes reads may be set: a key it would ignore is an error, not a silent no-op.
-  const std::string eigen_section = config.text("solvers.eigen");
+  const std::string eigen_section = eigen_plugin_name(&host, config.text("solvers.eigen"));
   for (const Setting& s : o.settings) {
     const std::string section = s.key.substr(0, s.key.find('.'));
     const bool material = s.key == "material.youngs_modulus" || s.key == "material.poisson_ratio" ||
@@ -274,13 +268,14 @@ int command_modes(const Args& raw_args) {
   if (printing) {
     std::printf("model    %s stiffness at rest, consistent mass: %d free DOFs\n",
                 std::string(to_string(o.model)).c_str(), dofs.num_free());
+    const std::string shift_key = eigen_section + ".shift";
     const std::string shift =
-        config.has("slepc.shift")
-            ? fmt::format("σ = {:g} 1/s² (slepc.shift)", config.get<double>("slepc.shift"))
+        config.has(shift_key)
+            ? fmt::format("σ = {:g} 1/s² ({})", config.get<double>(shift_key), shift_key)
         : std::isnan(o.shift) ? std::string("an automatic shift below 0")
                               : fmt::format("σ = {:g} 1/s²", o.shift);
-    std::printf("solver   %s, %ld modes nearest %s\n\n",
-                solver_options().read(config).eigen.c_str(), long(k), shift.c_str());
+    std::printf("solver   %s, %ld modes nearest %s\n\n", eigen_section.c_str(), long(k),
+                shift.c_str());
     std::printf("%5s %16s %14s %14s\n", "mode", "λ [1/s²]", "ω [rad/s]", "f [Hz]");
     for (Eigen::Index i = 0; i < k; ++i)
       std::printf("%5ld %16.8g %14.8g %14.8g%s\n", long(i), pairs.values[i],

@@ -1,22 +1,25 @@
 // slepc: the eigen-solver plugin. K x = λ M x (K symmetric, M SPD) for the `count` eigenvalues
 // closest to a shift σ, by SLEPc's Krylov–Schur on the shift-and-invert operator (K − σM)⁻¹ M
-// with a direct factorization of K − σM (MUMPS, PETSc's own or CHOLMOD). Run under mpirun, every
-// rank calls solve() with the same matrices; the problem is distributed by blocks of rows over
-// PETSC_COMM_WORLD and every rank gets all the eigenpairs.
+// with a direct factorization of K − σM (MUMPS, PETSc's own or CHOLMOD), serially or over MPI.
+// This library holds the options only; create() loads the solver itself from
+// libsubstruct_slepc_engine.so beside it (slepc_engine.hpp), so that PETSc is loaded only when
+// a slepc solver is made.
 //
 // The shift: the caller's `shift` argument, unless [slepc] shift is set, which then wins; a NaN
 // shift (from the caller, with no slepc.shift) is chosen automatically (automatic_shift).
+#include <dlfcn.h>
+
+#include <filesystem>
 #include <memory>
-#include <mutex>
 #include <optional>
 #include <string>
 
-#include <slepcsys.h>
+#include <fmt/format.h>
 
-#include "generalized_eigensolve.hpp"
-#include "slepc_session.hpp"
+#include "slepc_engine.hpp"
 #include "substruct/config/config.hpp"
 #include "substruct/config/options.hpp"
+#include "substruct/core/error.hpp"
 #include "substruct/plugin/plugin_descriptor.hpp"
 #include "substruct/solvers/eigen_solver.hpp"
 
@@ -62,30 +65,29 @@ const OptionTable& options() {
   return slepc_options().table();
 }
 
-class SlepcEigenSolver final : public EigenSolver {
- public:
-  SlepcEigenSolver(const SlepcSettings& settings, std::optional<double> shift)
-      : settings_(settings), shift_(shift) {}
-
-  EigenPairs solve(const SparseMatrix& K, const SparseMatrix& M, int count, double shift) override {
-    ensure_slepc_initialized();
-    // PETSc is not thread-safe: one solve at a time in this process.
-    static std::mutex mutex;
-    const std::lock_guard<std::mutex> lock(mutex);
-    return solve_generalized(PETSC_COMM_WORLD, K, M, count, shift_ ? *shift_ : shift, settings_);
-  }
-
- private:
-  SlepcSettings settings_;
-  std::optional<double> shift_;
-};
+// The engine's factory, loaded once from the folder this plugin was loaded from and kept
+// loaded (PETSc and MPI finalise at process exit).
+MakeSolver engine() {
+  static const MakeSolver make = [] {
+    Dl_info self{};
+    if (dladdr(reinterpret_cast<const void*>(&options), &self) == 0 || self.dli_fname == nullptr)
+      throw Error("slepc: cannot tell where the slepc plugin was loaded from");
+    const std::filesystem::path file =
+        std::filesystem::path(self.dli_fname).parent_path() / kEngineLibrary;
+    void* library = dlopen(file.c_str(), RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE);
+    if (library == nullptr)
+      throw Error(fmt::format("slepc: cannot load its engine {}: {}", file.string(), dlerror()));
+    void* entry = dlsym(library, kEngineEntryPoint);
+    if (entry == nullptr)
+      throw Error(fmt::format("slepc: {} has no {}", file.string(), kEngineEntryPoint));
+    return reinterpret_cast<MakeSolver>(entry);
+  }();
+  return make;
+}
 
 std::unique_ptr<Component> create(const PluginContext& context) {
   const SlepcOptions settings = slepc_options().read(context.config);
-  // Starting SLEPc (and MPI, in a process started without mpirun) takes a moment: done here,
-  // once per process, so that solve() times only the solve.
-  ensure_slepc_initialized();
-  return std::make_unique<SlepcEigenSolver>(settings, settings.shift);
+  return std::unique_ptr<EigenSolver>(engine()(settings, settings.shift));
 }
 
 }  // namespace

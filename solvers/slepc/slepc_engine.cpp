@@ -1,0 +1,46 @@
+// The slepc engine (slepc_engine.hpp): the solver behind the slepc plugin, in its own library so
+// that PETSc, SLEPc and MPI load only when a solver is made. Run under mpirun, every rank calls
+// solve() with the same matrices; the problem is distributed by blocks of rows over
+// PETSC_COMM_WORLD and every rank gets all the eigenpairs.
+#include <mutex>
+#include <optional>
+
+#include <slepcsys.h>
+
+#include "generalized_eigensolve.hpp"
+#include "slepc_engine.hpp"
+#include "slepc_session.hpp"
+#include "substruct/solvers/eigen_solver.hpp"
+
+namespace substruct::slepc_plugin {
+namespace {
+
+class SlepcEigenSolver final : public EigenSolver {
+ public:
+  SlepcEigenSolver(const SlepcSettings& settings, std::optional<double> shift)
+      : settings_(settings), shift_(shift) {}
+
+  EigenPairs solve(const SparseMatrix& K, const SparseMatrix& M, int count, double shift) override {
+    ensure_slepc_initialized();
+    // PETSc is not thread-safe: one solve at a time in this process.
+    static std::mutex mutex;
+    const std::lock_guard<std::mutex> lock(mutex);
+    return solve_generalized(PETSC_COMM_WORLD, K, M, count, shift_ ? *shift_ : shift, settings_);
+  }
+
+ private:
+  SlepcSettings settings_;
+  std::optional<double> shift_;
+};
+
+}  // namespace
+}  // namespace substruct::slepc_plugin
+
+extern "C" __attribute__((visibility("default"))) substruct::EigenSolver*
+substruct_slepc_make_solver(const substruct::slepc_plugin::SlepcSettings& settings,
+                            const std::optional<double>& shift) {
+  // Starting SLEPc (and MPI, in a process started without mpirun) takes a moment: done here,
+  // once per process, so that solve() times only the solve.
+  substruct::slepc_plugin::ensure_slepc_initialized();
+  return new substruct::slepc_plugin::SlepcEigenSolver(settings, shift);
+}

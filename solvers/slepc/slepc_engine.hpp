@@ -1,0 +1,28 @@
+#pragma once
+// The slepc plugin in two parts, so that loading it costs nothing until a solve is wanted:
+//   libsubstruct-slepc.so        the plugin: descriptor and [slepc] options; links no PETSc;
+//   libsubstruct_slepc_engine.so the solver, linked to SLEPc, PETSc and MPI (about a hundred
+//                                libraries, 80 ms to load), opened by the plugin's create()
+//                                from its own folder.
+// The plugin host loads every plugin to learn its options, so a command that never solves an
+// eigenproblem (or solves it with spectra) does not pay for PETSc.
+#include <optional>
+
+#include "slepc_settings.hpp"
+
+namespace substruct {
+class EigenSolver;
+}
+
+namespace substruct::slepc_plugin {
+
+/// The engine's entry point (C linkage, looked up by name): a new solver with these settings
+/// and, when set, the shift that replaces the caller's; SLEPc (and MPI) initialised first.
+/// Errors are thrown as substruct::Error (the engine and the plugin share the framework's
+/// libraries).
+using MakeSolver = EigenSolver* (*)(const SlepcSettings& settings,
+                                    const std::optional<double>& shift);
+inline constexpr const char* kEngineLibrary = "libsubstruct_slepc_engine.so";
+inline constexpr const char* kEngineEntryPoint = "substruct_slepc_make_solver";
+
+}  // namespace substruct::slepc_plugin
