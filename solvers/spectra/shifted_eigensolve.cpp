@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <numeric>
+#include <utility>
 #include <vector>
 
 #include <fmt/format.h>
@@ -76,10 +77,24 @@ EigenPairs shifted_eigensolve(const SparseMatrix& K, const SparseMatrix& M, int 
     throw Error(fmt::format(
         "spectra.ncv = {} must be 0 (automatic) or in ({}, {}] for {} eigenpairs of {} DOFs",
         settings.ncv, count, n, count, n));
+  for (const auto& [name, A] : {std::pair{"K", &K}, std::pair{"M", &M}}) {
+    const double asymmetry = (*A - SparseMatrix(A->transpose())).norm();
+    if (!(asymmetry <= 1e-10 * A->norm()))
+      throw Error(fmt::format("spectra: {} is not symmetric (‖{} − {}ᵀ‖ = {:.3g} of ‖{}‖ = {:.3g})",
+                              name, name, name, asymmetry, name, A->norm()));
+  }
   const double sigma = std::isnan(shift) ? automatic_shift(K, M, "spectra") : shift;
   if (!std::isfinite(sigma))
     throw Error(fmt::format("spectra: the shift must be finite, got {}", sigma));
-  if (n <= kDenseLimit || count >= n - 1) return dense_solve(K, M, count, sigma);
+  if (n <= kDenseLimit) return dense_solve(K, M, count, sigma);
+  if (count >= n - 1) {  // Lanczos needs count < n − 1; all pairs of a large problem: dense
+    if (n > kDenseAllLimit)
+      throw Error(fmt::format(
+          "spectra: {} of the {} eigenpairs: Lanczos finds at most {}, and a dense solve of {} "
+          "DOFs is too large; ask for fewer or use [solvers] eigen = slepc",
+          count, n, n - 2, n));
+    return dense_solve(K, M, count, sigma);
+  }
 
   const Eigen::Index ncv =
       settings.ncv != 0

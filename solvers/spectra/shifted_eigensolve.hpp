@@ -15,10 +15,14 @@ struct SpectraSettings {
 
 /// Up to this many DOFs the problem is solved densely (exact, and faster than iterating).
 inline constexpr Eigen::Index kDenseLimit = 200;
+/// Asking for all (or all but one) of the eigenpairs, which Lanczos cannot, is solved densely up
+/// to this many DOFs and refused above.
+inline constexpr Eigen::Index kDenseAllLimit = 3000;
 
 /// Eigenvalues ascending, eigenvectors M-orthonormal with their largest-magnitude entry positive
 /// (as slepc's). `shift` NaN: automatic_shift() (solvers/automatic_shift.hpp), as slepc. Throws
-/// Error on bad sizes or counts and when fewer than `count` pairs converge, saying how many.
+/// Error on bad sizes or counts, a K or M that is not symmetric, and when fewer than `count` pairs
+/// converge, saying how many.
 EigenPairs shifted_eigensolve(const SparseMatrix& K, const SparseMatrix& M, int count, double shift,
                               const SpectraSettings& settings);
 

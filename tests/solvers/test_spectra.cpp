@@ -150,6 +150,10 @@ TEST_F(SpectraTest, ErrorsSayWhatToChange) {
   EXPECT_NE(m.find("raise spectra.max_iterations or spectra.ncv"), std::string::npos) << m;
   m = error_message([&] { make({{"spectra.ncv", "3", "test"}})->solve(p.K, p.M, 5, 0.0); });
   EXPECT_NE(m.find("spectra.ncv = 3 must be 0 (automatic) or in (5, "), std::string::npos) << m;
+  SparseMatrix skewed = p.K;
+  skewed.coeffRef(0, 1) += 1e-3 * p.K.coeff(0, 0);
+  m = error_message([&] { make()->solve(skewed, p.M, 5, 0.0); });
+  EXPECT_NE(m.find("spectra: K is not symmetric"), std::string::npos) << m;
   m = error_message([&] { make({{"spectra.tolerance", "2", "test"}}); });
   EXPECT_NE(m.find("[spectra] tolerance = '2'"), std::string::npos) << m;
 }
