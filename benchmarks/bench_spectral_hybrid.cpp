@@ -10,6 +10,8 @@
 //           paper's dragon: 32,959 tets, 50 modes, 10.3 fps)
 //   limb    substruct generate limb --modes 100 (1,920 tets; the Armadillo leg: 13,852 tets,
 //           100 modes, 14.3 fps)
+// large/gpu_geometry is the same step with the positions and velocities by geometry-cuda (the
+// paper's GPU column), skipped where no GPU is usable.
 // Goals (one core): ≥ 2,000 steps/s on bar1 and ≥ 500 on large. The offline stages are printed
 // (stderr) as the paper's three columns: build M, K (assembly of every region's matrices, timed
 // here on their sub-meshes), the eigenproblem (the bases' time less that assembly) and
@@ -21,6 +23,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <benchmark/benchmark.h>
@@ -95,13 +98,18 @@ double assembly_seconds(const Scene& scene) {
   return seconds_since(start);
 }
 
-void step_case(benchmark::State& state, const Case& c) {
+// `gpu`: the world positions and velocities by geometry-cuda (the paper's GPU column) instead of
+// geometry-cpu on one thread; skipped with CUDA's reason where no GPU is usable.
+void step_case(benchmark::State& state, const Case& c, bool gpu) {
   try {
-    auto& sim = simulations()[c.name];
+    auto& sim = simulations()[fmt::format("{}{}", c.name, gpu ? "/gpu" : "")];
     if (!sim) {
-      const std::vector<std::string> overrides{
-          "--run.exporters=", "--run.loads=gravity", "--spectral-hybrid.cache=false",
-          "--solvers.geometry=cpu", "--geometry-cpu.threads=1"};
+      std::vector<std::string> overrides{"--run.exporters=", "--run.loads=gravity",
+                                         "--spectral-hybrid.cache=false"};
+      if (gpu)
+        overrides.push_back("--solvers.geometry=cuda");
+      else
+        overrides.insert(overrides.end(), {"--solvers.geometry=cpu", "--geometry-cpu.threads=1"});
       sim = std::make_unique<Simulation>(Config::load(generated(c), overrides, host()), host());
       const double precompute = sim->precompute();
       const PrecomputeStats& p = sim->precompute_stats();
@@ -135,11 +143,15 @@ void step_case(benchmark::State& state, const Case& c) {
 
 void register_benchmarks() {
   for (const Case& c : kCases)
-    benchmark::RegisterBenchmark(fmt::format("spectral_hybrid_step/{}", c.name).c_str(),
-                                 [&c](benchmark::State& s) { step_case(s, c); })
-        ->UseManualTime()
-        ->Unit(benchmark::kMicrosecond)
-        ->MinTime(1.0);
+    for (const bool gpu : {false, true}) {
+      if (gpu && std::string_view(c.name) != "large") continue;
+      benchmark::RegisterBenchmark(
+          fmt::format("spectral_hybrid_step/{}{}", c.name, gpu ? "/gpu_geometry" : "").c_str(),
+          [&c, gpu](benchmark::State& s) { step_case(s, c, gpu); })
+          ->UseManualTime()
+          ->Unit(benchmark::kMicrosecond)
+          ->MinTime(1.0);
+    }
 }
 
 }  // namespace
