@@ -32,7 +32,8 @@ for key in ("full", "inertia"):
     assert c["ran"], c["failure"]
     for k in ("precompute_s", "step_ms_median", "step_ms_p10", "step_ms_p90", "peak_rss_mb",
               "rms_error", "max_error", "frequency_hz", "reference_frequency_hz",
-              "frequency_ratio", "energy_drift", "interface_gap_m"):
+              "frequency_ratio", "energy_drift", "interface_gap_m", "relative_rms_error",
+              "offset_ratio", "decay_ratio"):
         finite(c, k)
     assert c["dofs"] > 0 and c["step_ms_p10"] <= c["step_ms_median"] <= c["step_ms_p90"]
     assert len(c["tracked_xyz_columns"][0]) == 61 and len(c["kinetic"]) == 61
@@ -40,6 +41,13 @@ full, inertia = cases[("beam", "full")], cases[("beam", "inertia")]
 assert full["rms_error"] == 0 and full["frequency_ratio"] == 1, full
 # One domain, 20 modes: the reduced beam follows the full one closely.
 assert 0 < inertia["rms_error"] < 0.02, inertia["rms_error"]
+assert full["relative_rms_error"] == 0 and full["offset_ratio"] == 1 and full["decay_ratio"] == 1
+# Relative to the reference's own motion the error is much larger than against the beam's size.
+assert inertia["relative_rms_error"] > 5 * inertia["rms_error"], inertia
+assert 0.5 < inertia["offset_ratio"] < 1.5 and 0 < inertia["decay_ratio"] < 10, inertia
+print(f"beam, inertia: error/motion {inertia['relative_rms_error']:.3g}, offset ratio "
+      f"{inertia['offset_ratio']:.3g}, f/f_ref {inertia['frequency_ratio']:.3g}, decay ratio "
+      f"{inertia['decay_ratio']:.3g}, RMS error/size {inertia['rms_error']:.3g}")
 assert 0.9 < inertia["frequency_ratio"] < 1.2, inertia["frequency_ratio"]
 assert inertia["models_computed"] + inertia["models_loaded"] == 1
 assert "polynomial" in inertia["precompute_stages_s"] or inertia["models_loaded"] == 1

@@ -34,6 +34,24 @@ TrajectoryError trajectory_error(const Eigen::MatrixXd& test, const Eigen::Matri
   return e;
 }
 
+MotionError motion_error(const Eigen::MatrixXd& test, const Eigen::MatrixXd& reference) {
+  if (test.cols() != reference.cols() || test.cols() % 3 != 0)
+    throw Error(fmt::format("motion error: {} and {} columns (3 per tracked vertex expected)",
+                            test.cols(), reference.cols()));
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  const Index frames = std::min(test.rows(), reference.rows());
+  MotionError e{nan, nan};
+  if (frames == 0 || test.cols() == 0) return e;
+  const auto t = test.topRows(frames), r = reference.topRows(frames);
+  const Eigen::MatrixXd motion = r.rowwise() - r.row(0);
+  const double error2 = (t - r).squaredNorm(), motion2 = motion.squaredNorm();
+  if (motion2 > 0) e.relative_rms = std::sqrt(error2 / motion2);
+  const Eigen::RowVectorXd d = (t.rowwise() - t.row(0)).colwise().mean();
+  const Eigen::RowVectorXd d_ref = motion.colwise().mean();
+  if (d_ref.squaredNorm() > 0) e.offset_ratio = d.dot(d_ref) / d_ref.squaredNorm();
+  return e;
+}
+
 double vibration_frequency(const Eigen::MatrixXd& positions, double dt) {
   const double nan = std::numeric_limits<double>::quiet_NaN();
   if (positions.cols() != 3 || positions.rows() < 3 || !(dt > 0)) return nan;

@@ -1,5 +1,7 @@
 #include "substruct/bench/bench_report.hpp"
 
+#include "substruct/bench/damped_vibration.hpp"
+
 #include <cmath>
 #include <string>
 
@@ -101,27 +103,38 @@ BenchAccuracy compare_with_reference(const BenchCase& c, const BenchCase* refere
   BenchAccuracy a;
   if (!c.ran()) return a;
   a.energy_drift = energy_drift(total_energy(c), kinetic_elastic(c));
-  if (c.tracked.cols() >= 3) a.frequency_hz = vibration_frequency(c.tracked.leftCols(3), c.dt);
+  if (c.tracked.cols() >= 3) {
+    const DampedVibration v = dominant_vibration_of_positions(c.tracked.leftCols(3), c.dt);
+    a.frequency_hz = v.frequency_hz;
+    a.decay_rate = v.decay_rate;
+  }
   if (reference == nullptr || !reference->ran() || reference->tracked.cols() != c.tracked.cols())
     return a;
   a.error = trajectory_error(c.tracked, reference->tracked, c.size);
-  if (reference->tracked.cols() >= 3)
-    a.reference_frequency_hz = vibration_frequency(reference->tracked.leftCols(3), reference->dt);
+  a.motion = motion_error(c.tracked, reference->tracked);
+  if (reference->tracked.cols() >= 3) {
+    const DampedVibration v =
+        dominant_vibration_of_positions(reference->tracked.leftCols(3), reference->dt);
+    a.reference_frequency_hz = v.frequency_hz;
+    a.reference_decay_rate = v.decay_rate;
+  }
   a.frequency_ratio = a.frequency_hz / a.reference_frequency_hz;
+  const double duration = c.dt * double(std::max<Index>(0, c.tracked.rows() - 1));
+  a.decay_ratio = std::exp(-(a.decay_rate - a.reference_decay_rate) * duration);
   return a;
 }
 
 std::string bench_markdown_table(const BenchReport& report) {
   std::string t =
       "| scene | method | DOFs | domains | precompute [s] | step [ms] median (p10–p90) | "
-      "peak memory [MB] | RMS error | max error | f / f_ref | energy drift | interface gap "
-      "[mm] |\n"
-      "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n";
+      "peak memory [MB] | error / motion | offset ratio | f / f_ref | decay ratio | RMS error / "
+      "size | energy drift | interface gap [mm] |\n"
+      "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n";
   for (std::size_t k = 0; k < report.cases.size(); ++k) {
     const BenchCase& c = report.cases[k];
     const BenchAccuracy& a = report.accuracy[k];
     if (!c.ran() && c.step_seconds.empty()) {
-      t += fmt::format("| {} | {} | | | | not run: {} | | | | | | |\n", c.scene, c.method,
+      t += fmt::format("| {} | {} | | | | not run: {} | | | | | | | | |\n", c.scene, c.method,
                        c.failure);
       continue;
     }
@@ -129,10 +142,11 @@ std::string bench_markdown_table(const BenchReport& report) {
                                                    num(1e3 * c.percentile_step_seconds(10)),
                                                    num(1e3 * c.percentile_step_seconds(90)))
                                      : "diverged: " + c.failure;
-    t += fmt::format("| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n", c.scene,
-                     c.method, c.dofs, c.domains, num(c.precompute_seconds), step,
-                     num(c.peak_rss_mb, 4), num(a.error.rms), num(a.error.max),
-                     num(a.frequency_ratio), num(a.energy_drift), num(1e3 * c.interface_gap));
+    t += fmt::format("| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n",
+                     c.scene, c.method, c.dofs, c.domains, num(c.precompute_seconds), step,
+                     num(c.peak_rss_mb, 4), num(a.motion.relative_rms), num(a.motion.offset_ratio),
+                     num(a.frequency_ratio), num(a.decay_ratio), num(a.error.rms),
+                     num(a.energy_drift), num(1e3 * c.interface_gap));
   }
   return t;
 }
@@ -151,9 +165,18 @@ std::vector<fs::path> write_bench_report(const fs::path& dir, const BenchReport&
       m.cpu, m.cores, m.os, m.compiler, m.build, m.commit, m.date, report.repeats, report.steps);
   if (!report.reference_method.empty())
     md += fmt::format(
-        "- accuracy against `{}` on the same scene, loads, initial state and time step: errors of "
-        "the tracked vertices / the object's size; f = the first tracked vertex's vibration "
-        "frequency; energy drift = (E_end − E_0) / max(kinetic + elastic)\n",
+        "- accuracy against `{}` on the same scene, loads, initial state and time step, of the "
+        "tracked vertices:\n"
+        "  - error / motion = RMS of |x − x_ref| over RMS of the reference's displacement from its "
+        "first frame (0: exact; 1: as far off as standing still)\n"
+        "  - offset ratio = mean displacement projected on the reference's, over the reference's "
+        "(1: the right sag or drift; 0.2: five times too small)\n"
+        "  - f / f_ref = frequency of the dominant vibration of the first tracked vertex, fitted "
+        "as damped exponentials (matrix pencil), over the reference's\n"
+        "  - decay ratio = e^(−σT) / e^(−σ_ref T), how much of its amplitude that vibration keeps "
+        "over the run T against the reference (below 1: damped more)\n"
+        "  - RMS error / size = RMS of |x − x_ref| over the object's bounding-box diagonal\n"
+        "  - energy drift = (E_end − E_0) / max(kinetic + elastic)\n",
         report.reference_method);
   md += fmt::format("\n{}\n## Stages\n\n", bench_markdown_table(report));
   for (const BenchCase& c : report.cases) {
@@ -173,19 +196,22 @@ std::vector<fs::path> write_bench_report(const fs::path& dir, const BenchReport&
   std::string csv =
       "scene,method,status,dofs,domains,dt,precompute_s,models_computed,models_loaded,"
       "models_instanced,step_ms_median,step_ms_p10,step_ms_p90,peak_rss_mb,rms_error,max_error,"
-      "frequency_hz,reference_frequency_hz,frequency_ratio,energy_drift,interface_gap_m\n";
+      "frequency_hz,reference_frequency_hz,frequency_ratio,energy_drift,interface_gap_m,"
+      "relative_rms_error,offset_ratio,decay_rate,reference_decay_rate,decay_ratio\n";
   for (std::size_t k = 0; k < report.cases.size(); ++k) {
     const BenchCase& c = report.cases[k];
     const BenchAccuracy& a = report.accuracy[k];
     const auto v = [](double x) { return std::isfinite(x) ? fmt::format("{:.9g}", x) : ""; };
     csv += fmt::format(
-        "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", csv_field(c.scene),
-        csv_field(c.method), csv_field(c.ran() ? "ok" : c.failure), c.dofs, c.domains, v(c.dt),
-        v(c.precompute_seconds), c.precompute.models_computed, c.precompute.models_loaded,
-        c.precompute.models_instanced, v(1e3 * c.median_step_seconds()),
+        "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n",
+        csv_field(c.scene), csv_field(c.method), csv_field(c.ran() ? "ok" : c.failure), c.dofs,
+        c.domains, v(c.dt), v(c.precompute_seconds), c.precompute.models_computed,
+        c.precompute.models_loaded, c.precompute.models_instanced, v(1e3 * c.median_step_seconds()),
         v(1e3 * c.percentile_step_seconds(10)), v(1e3 * c.percentile_step_seconds(90)),
         v(c.peak_rss_mb), v(a.error.rms), v(a.error.max), v(a.frequency_hz),
-        v(a.reference_frequency_hz), v(a.frequency_ratio), v(a.energy_drift), v(c.interface_gap));
+        v(a.reference_frequency_hz), v(a.frequency_ratio), v(a.energy_drift), v(c.interface_gap),
+        v(a.motion.relative_rms), v(a.motion.offset_ratio), v(a.decay_rate),
+        v(a.reference_decay_rate), v(a.decay_ratio));
   }
 
   // results.json
@@ -223,7 +249,9 @@ std::vector<fs::path> write_bench_report(const fs::path& dir, const BenchReport&
         "\"step_ms_p90\": {}, \"step_stages_ms_mean\": {}}}, \"peak_rss_mb\": {}, "
         "\"baseline_rss_mb\": {}, \"rms_error\": {}, \"max_error\": {}, \"frequency_hz\": {}, "
         "\"reference_frequency_hz\": {}, \"frequency_ratio\": {}, \"energy_drift\": {}, "
-        "\"interface_gap_m\": {}, \"tracked_vertices\": {}, \"tracked_xyz_columns\": {}, "
+        "\"interface_gap_m\": {}, \"relative_rms_error\": {}, \"offset_ratio\": {}, "
+        "\"decay_rate\": {}, \"reference_decay_rate\": {}, \"decay_ratio\": {}, "
+        "\"tracked_vertices\": {}, \"tracked_xyz_columns\": {}, "
         "\"kinetic\": {}, \"elastic\": {}, \"gravity\": {}}}{}\n",
         json_string(c.scene), json_string(c.method), c.ran() ? "true" : "false",
         json_string(c.failure), c.dofs, c.domains, json_number(c.dt), json_number(c.size),
@@ -242,8 +270,10 @@ std::vector<fs::path> write_bench_report(const fs::path& dir, const BenchReport&
         json_number(c.peak_rss_mb), json_number(c.baseline_rss_mb), json_number(a.error.rms),
         json_number(a.error.max), json_number(a.frequency_hz),
         json_number(a.reference_frequency_hz), json_number(a.frequency_ratio),
-        json_number(a.energy_drift), json_number(c.interface_gap), tracked_ids, tracked,
-        json_array(c.kinetic), json_array(c.elastic), json_array(c.gravity),
+        json_number(a.energy_drift), json_number(c.interface_gap),
+        json_number(a.motion.relative_rms), json_number(a.motion.offset_ratio),
+        json_number(a.decay_rate), json_number(a.reference_decay_rate), json_number(a.decay_ratio),
+        tracked_ids, tracked, json_array(c.kinetic), json_array(c.elastic), json_array(c.gravity),
         k + 1 < report.cases.size() ? "," : "");
   }
   js += "]\n}\n";

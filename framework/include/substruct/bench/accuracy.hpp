@@ -19,6 +19,21 @@ struct TrajectoryError {
 TrajectoryError trajectory_error(const Eigen::MatrixXd& test, const Eigen::MatrixXd& reference,
                                  double size);
 
+/// Error of tracked-vertex trajectories relative to the reference's own motion (its displacement
+/// from its first frame), so that a method is not flattered by a motion small against the
+/// object: frames and columns as trajectory_error().
+struct MotionError {
+  /// √(Σ |x − x_ref|²) / √(Σ |x_ref − x_ref(0)|²) over frames and vertices: 0 exact, 1 as far
+  /// off as standing still. NaN when the reference does not move.
+  double relative_rms = 0;
+  /// Mean displacement against the reference's, d · d_ref / |d_ref|² with d = the mean over
+  /// frames of x − x(0) (all vertices stacked): 1 for the right static offset (a sag), 0.2 for
+  /// one five times too small. NaN when the reference's mean displacement is 0.
+  double offset_ratio = 0;
+};
+
+MotionError motion_error(const Eigen::MatrixXd& test, const Eigen::MatrixXd& reference);
+
 /// The dominant frequency [Hz] of one vertex's vibration: `positions` (frames × 3, every dt
 /// seconds) about their mean, projected on the principal direction of the motion; the frequency
 /// from the times the projection crosses zero (linear interpolation between frames):

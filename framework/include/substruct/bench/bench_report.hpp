@@ -15,11 +15,19 @@ namespace substruct {
 
 /// A case's accuracy against the reference run of its scene (NaN where there is none).
 struct BenchAccuracy {
+  MotionError motion{std::nan(""), std::nan("")};     // relative to the reference's motion
   TrajectoryError error{std::nan(""), std::nan("")};  // of the tracked vertices, / scene size
-  double frequency_hz = std::nan("");                 // of the first tracked vertex's vibration
-  double reference_frequency_hz = std::nan("");       // the same in the reference run
-  double frequency_ratio = std::nan("");              // frequency_hz / reference_frequency_hz
-  double energy_drift = std::nan("");                 // energy_drift() of the case itself
+  // The first tracked vertex's dominant vibration (damped_vibration.hpp), and the reference's.
+  double frequency_hz = std::nan("");
+  double reference_frequency_hz = std::nan("");
+  double frequency_ratio = std::nan("");  // frequency_hz / reference_frequency_hz
+  double decay_rate = std::nan("");       // σ [1/s] of that vibration
+  double reference_decay_rate = std::nan("");
+  /// How much of its amplitude the vibration keeps over the run, against the reference:
+  /// e^{−σ T} / e^{−σ_ref T} (T the run's duration): 1 as the reference, 0.1 when the method
+  /// damps it to a tenth of what the reference keeps.
+  double decay_ratio = std::nan("");
+  double energy_drift = std::nan("");  // energy_drift() of the case itself
 };
 
 /// `reference` may be null (no ground truth for this scene) or the case itself.
