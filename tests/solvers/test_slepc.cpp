@@ -7,6 +7,7 @@
 #include <memory>
 #include <numbers>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <fmt/format.h>
@@ -23,8 +24,8 @@
 #include "substruct/plugin/plugin_host.hpp"
 #include "substruct/solvers/eigen_solver.hpp"
 #include "support/eigen_problem.hpp"
+#include "support/eigen_solver_test.hpp"
 #include "support/shared_data.hpp"
-#include "support/temp_dir_test.hpp"
 
 namespace substruct {
 namespace {
@@ -37,15 +38,10 @@ using testing::m_cosine;
 using testing::m_orthonormality_error;
 using Problem = testing::EigenProblem;
 
-class SlepcTest : public testing::TempDirTest {
+class SlepcTest : public testing::EigenSolverTest {
  protected:
   std::unique_ptr<EigenSolver> make(std::vector<Setting> settings = {}) {
-    settings.insert(settings.begin(), {"solvers.eigen", "slepc", "test"});
-    if (!host_)
-      host_ = std::make_unique<PluginHost>(std::vector<std::filesystem::path>{SUBSTRUCT_PLUGIN_DIR},
-                                           false);
-    const Config config = Config::from_settings(settings, dir(), *host_);
-    return host_->create<EigenSolver>("slepc", PluginKind::eigen_solver, PluginContext{config});
+    return make_solver("slepc", std::move(settings));
   }
 
   static void expect_match(const EigenPairs& pairs, int first, int count,
@@ -53,8 +49,6 @@ class SlepcTest : public testing::TempDirTest {
                            int dense_first, const SparseMatrix& M, const std::string& what) {
     testing::expect_eigenpairs_match(pairs, first, count, dense, dense_first, M, what);
   }
-
-  std::unique_ptr<PluginHost> host_;  // made by the first make()
 };
 
 TEST_F(SlepcTest, ClampedBoxMatchesTheDenseSolverWithEveryFactorization) {

@@ -8,6 +8,7 @@
 #include <limits>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <fmt/format.h>
@@ -24,7 +25,7 @@
 #include "substruct/plugin/plugin_host.hpp"
 #include "substruct/solvers/eigen_solver.hpp"
 #include "support/eigen_problem.hpp"
-#include "support/temp_dir_test.hpp"
+#include "support/eigen_solver_test.hpp"
 
 namespace substruct {
 namespace {
@@ -37,16 +38,11 @@ using testing::m_cosine;
 using testing::m_orthonormality_error;
 using Problem = testing::EigenProblem;
 
-class SpectraTest : public testing::TempDirTest {
+class SpectraTest : public testing::EigenSolverTest {
  protected:
   std::unique_ptr<EigenSolver> make(std::vector<Setting> settings = {},
                                     const std::string& plugin = "spectra") {
-    settings.insert(settings.begin(), {"solvers.eigen", plugin, "test"});
-    if (!host_)
-      host_ = std::make_unique<PluginHost>(std::vector<std::filesystem::path>{SUBSTRUCT_PLUGIN_DIR},
-                                           false);
-    const Config config = Config::from_settings(settings, dir(), *host_);
-    return host_->create<EigenSolver>(plugin, PluginKind::eigen_solver, PluginContext{config});
+    return make_solver(plugin, std::move(settings));
   }
 
   // The dense solver's pairs (expect_eigenpairs_match) and the sign rule: largest entry positive.
@@ -60,8 +56,6 @@ class SpectraTest : public testing::TempDirTest {
       EXPECT_GT(pairs.vectors(largest, i), 0) << what << ", eigenvector " << i;
     }
   }
-
-  std::unique_ptr<PluginHost> host_;
 };
 
 TEST_F(SpectraTest, ClampedBoxMatchesTheDenseSolverAndSlepc) {
