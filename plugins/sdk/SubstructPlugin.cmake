@@ -20,9 +20,7 @@ function(substruct_add_plugin name)
     target_link_libraries(${target} PRIVATE substruct::substruct)
   endif()
   set_target_properties(${target} PROPERTIES PREFIX "lib" OUTPUT_NAME "substruct-${name}")
-  if(DEFINED SUBSTRUCT_PLUGIN_DIR)
-    set_target_properties(${target} PROPERTIES LIBRARY_OUTPUT_DIRECTORY "${SUBSTRUCT_PLUGIN_DIR}")
-  endif()
+  substruct_place_in_plugin_folder(${target})
   set_property(GLOBAL APPEND PROPERTY SUBSTRUCT_PLUGIN_TARGETS ${target})
   # For the layering check of the framework's own tree: the plugin's folder and the layers it
   # links ("name|folder|layers").
@@ -38,9 +36,20 @@ function(substruct_add_plugin name)
   if(COMMAND substruct_warnings)
     substruct_warnings(${target})
   endif()
+endfunction()
+
+# substruct_place_in_plugin_folder(<target>)
+#
+# Builds a shared or module library into the plugin folder and installs it there (when
+# SUBSTRUCT_PLUGIN_INSTALL_SUBDIR is set), finding the framework's libraries relative to itself
+# (lib/substruct/plugins → lib): every plugin, and a library a plugin opens from its own folder
+# (the slepc plugin's engine). A name that does not start with libsubstruct- is not taken for a
+# plugin by the host.
+function(substruct_place_in_plugin_folder target)
+  if(DEFINED SUBSTRUCT_PLUGIN_DIR)
+    set_target_properties(${target} PROPERTIES LIBRARY_OUTPUT_DIRECTORY "${SUBSTRUCT_PLUGIN_DIR}")
+  endif()
   if(DEFINED SUBSTRUCT_PLUGIN_INSTALL_SUBDIR)
-    # Installed, it finds the framework's libraries relative to itself (lib/substruct/plugins
-    # → lib).
     if(NOT DEFINED CMAKE_INSTALL_LIBDIR)
       include(GNUInstallDirs)
     endif()
