@@ -72,7 +72,13 @@ std::vector<DomainMotion> floating_motion_from(const std::vector<FloatingDomain>
 void advance_floating_domains(const std::vector<FloatingDomain>& domains, const BlockSystem& system,
                               const Eigen::VectorXd& y, double dt, bool rigid, bool deformation,
                               long step, std::vector<DomainMotion>& motion,
-                              std::vector<std::pair<Vec3, Vec3>>& frame_acceleration) {
+                              std::vector<std::pair<Vec3, Vec3>>& frame_acceleration,
+                              StepRule rule) {
+  // The velocity at the end of the step from y and the one at its start.
+  const bool midpoint = rule == StepRule::implicit_midpoint;
+  const auto end_velocity = [midpoint](const auto& y_part, const auto& start) {
+    return midpoint ? (2 * y_part - start).eval() : y_part.eval();
+  };
   frame_acceleration.resize(domains.size(), {Vec3::Zero(), Vec3::Zero()});
   for (const FloatingDomain& d : domains) {
     const auto i = static_cast<std::size_t>(d.id);
@@ -80,14 +86,15 @@ void advance_floating_domains(const std::vector<FloatingDomain>& domains, const 
     const int r = d.r();
     const Index o = system.offset(d.id);
     if (deformation && r > 0) {
-      m.qdot = y.segment(o, r);
-      m.q += dt * m.qdot;
+      m.q += dt * y.segment(o, r);
+      m.qdot = end_velocity(y.segment(o, r), m.qdot);
     }
     if (rigid && !d.anchored) {
-      const Vec3 v = y.segment<3>(o + r), w = y.segment<3>(o + r + 3);
-      const double angle = dt * w.norm();
-      if (angle > 0) m.R = Eigen::AngleAxisd(angle, w.normalized()).toRotationMatrix() * m.R;
-      m.c += dt * v;
+      const Vec3 v_step = y.segment<3>(o + r), w_step = y.segment<3>(o + r + 3);
+      const double angle = dt * w_step.norm();
+      if (angle > 0) m.R = Eigen::AngleAxisd(angle, w_step.normalized()).toRotationMatrix() * m.R;
+      m.c += dt * v_step;
+      const Vec3 v = end_velocity(v_step, m.v), w = end_velocity(w_step, m.omega);
       frame_acceleration[i] = {m.R.transpose() * (v - m.v) / dt,
                                m.R.transpose() * (w - m.omega) / dt};
       m.v = v;

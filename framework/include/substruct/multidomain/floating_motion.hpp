@@ -1,6 +1,6 @@
 #pragma once
 /// What every method of floating domains does with their state besides coupling them: the initial
-/// state from full-space displacements, the backward Euler update from a step's velocities, the
+/// state from full-space displacements, the update from a step's velocities, the
 /// energies, and the layout and poses the geometry plugins turn into world positions.
 #include <utility>
 #include <vector>
@@ -20,15 +20,26 @@ std::vector<DomainMotion> floating_motion_from(const std::vector<FloatingDomain>
                                                Index num_vertices, const Eigen::VectorXd& u0,
                                                const Eigen::VectorXd& v0);
 
-/// Backward Euler update from the step's velocities y (q̇', v', ω' of each domain at `system`'s
-/// offsets): q += Δt q̇', c += Δt v', R ← exp(Δt ω') R, only the rigid and/or the deformation
+/// What the step's velocities y are, and so how they move the state.
+enum class StepRule {
+  /// y = the velocities at the end of the step (backward Euler): q̇ ← y, q += Δt y.
+  backward_euler,
+  /// y = the velocities at the middle of the step, from a backward Euler step of Δt/2 (which is
+  /// what the linearized implicit midpoint rule solves): q += Δt y, q̇ ← 2y − q̇. Second order
+  /// and, for a linear system, without numerical damping.
+  implicit_midpoint,
+};
+
+/// The update from the step's velocities y (q̇', v', ω' of each domain at `system`'s offsets), by
+/// `rule`: q += Δt q̇', c += Δt v', R ← exp(Δt ω') R, only the rigid and/or the deformation
 /// parts. Records each free frame's linear and angular acceleration (frame axes) for the next
 /// step's fictitious forces. Throws DivergenceError naming the domain and `step` when a state
 /// stops being finite.
 void advance_floating_domains(const std::vector<FloatingDomain>& domains, const BlockSystem& system,
                               const Eigen::VectorXd& y, double dt, bool rigid, bool deformation,
                               long step, std::vector<DomainMotion>& motion,
-                              std::vector<std::pair<Vec3, Vec3>>& frame_acceleration);
+                              std::vector<std::pair<Vec3, Vec3>>& frame_acceleration,
+                              StepRule rule = StepRule::backward_euler);
 
 /// Kinetic (½ ẋᵀ M ẋ of every domain), elastic (the reduced models' W(q)) and gravity energy of
 /// the domains; the coupling's own energy is the method's to add.
