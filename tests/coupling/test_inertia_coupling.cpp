@@ -1,6 +1,6 @@
 // The `inertia` coupling plugin (Barbič–Zhao 2011 + Zhao 2014) through the real plugin host: one
 // domain against a plain reduced Newmark, static deflection against `full`, a free-flying object,
-// rigid domains, L1/L2 on the flower, tree checks, fracture and frequency scaling.
+// rigid domains, L1/L2 on the flower, tree checks, fracture, frequency scaling and matching.
 #include <unistd.h>
 
 #include <algorithm>
@@ -16,7 +16,9 @@
 #include <Eigen/Eigenvalues>
 #include <Eigen/Geometry>
 
+#include "frequency_matching.hpp"
 #include "substruct/config/config.hpp"
+#include "substruct/core/damped_vibration.hpp"
 #include "substruct/core/error.hpp"
 #include "substruct/coupling/coupling_method.hpp"
 #include "substruct/fem/mass.hpp"
@@ -24,6 +26,7 @@
 #include "substruct/mesh/mesh_io.hpp"
 #include "substruct/plugin/plugin_host.hpp"
 #include "substruct/reduction/domain_models.hpp"
+#include "substruct/reduction/linear_modes.hpp"
 #include "substruct/reduction/reduced_integrator.hpp"
 #include "substruct/scene/scene.hpp"
 #include "substruct/scene/tree_generator.hpp"
@@ -406,6 +409,92 @@ TEST_F(InertiaCouplingTest, FrequencyScaleDividesThePeriod) {
     periods.push_back(period);
   }
   EXPECT_NEAR(periods[0] / periods[1], 2.0, 0.04);
+}
+
+TEST(FrequencyMatching, SecantStepsFindTheScale) {
+  using inertia::match_frequency;
+  // A lone domain: f ∝ α, found by the first step.
+  const auto lone = match_frequency(3.0, [](double a) { return 5 * a; });
+  EXPECT_NEAR(lone.alpha, 0.6, 1e-12);
+  EXPECT_EQ(lone.evaluations, 2);
+  EXPECT_TRUE(lone.converged);
+  EXPECT_DOUBLE_EQ(lone.initial_hz, 5);
+  // A subtree whose frequency rises more slowly than its root's α.
+  const auto subtree =
+      match_frequency(9.0, [](double a) { return 10 * std::sqrt(0.2 * a * a + 0.8); });
+  EXPECT_TRUE(subtree.converged);
+  EXPECT_NEAR(subtree.matched_hz / 9.0, 1.0, 0.005);
+  EXPECT_LE(subtree.evaluations, 6);
+  // Out of reach: the best α within [1/20, 20], reported as not converged.
+  const auto stuck = match_frequency(1.0, [](double a) { return 4 + 0 * a; });
+  EXPECT_FALSE(stuck.converged);
+  EXPECT_GE(stuck.alpha, 1 / 20.0 - 1e-12);
+  EXPECT_LE(stuck.alpha, 20.0 + 1e-12);
+  // A failed measurement ends the search.
+  const auto failed = match_frequency(1.0, [](double) { return std::nan(""); });
+  EXPECT_EQ(failed.evaluations, 1);
+  EXPECT_FALSE(failed.converged);
+  EXPECT_THROW(match_frequency(0.0, [](double a) { return a; }), Error);
+}
+
+// Zhao 2014, §4.6: with frequency_matching = auto the reduced beam, cut in three, vibrates at the
+// unreduced beam's lowest frequency; the factors are stored and read back.
+TEST_F(InertiaCouplingTest, FrequencyMatchingMatchesTheFullFrequency) {
+  const fs::path cache = *dir_ / "matching-cache";
+  auto full = run(beam("auto:3"), {}, "full");
+  // The whole beam's lowest mode, at a small amplitude (linear regime).
+  DomainBoundary held;
+  held.fixed_vertices = full->scene.fixed_vertices;
+  const auto solver = full->solvers.eigen();
+  const EigenPairs mode = linear_modes(full->scene.mesh, held, 1, *solver);
+  const double f_fem = std::sqrt(mode.values[0]) / (2 * M_PI);
+  const Eigen::VectorXd u0 =
+      (1e-4 * full->scene.size() / mode.vectors.col(0).cwiseAbs().maxCoeff()) * mode.vectors.col(0);
+  Index probe = 0;
+  u0.cwiseAbs().maxCoeff(&probe);
+  probe /= 3;
+  const double dt = 1 / (40 * f_fem);
+  const auto frequency = [&](testing::MethodRun& r) {
+    r.method->reset(u0, {});
+    Eigen::MatrixXd path(241, 3);
+    path.row(0) = r.x().row(probe);
+    StepStats stats;
+    for (int k = 1; k <= 240; ++k) {
+      r.method->step(dt, ExternalForces{}, stats);
+      path.row(k) = r.x().row(probe);
+    }
+    return dominant_vibration_of_positions(path, dt).frequency_hz;
+  };
+  const double f_full = frequency(*full);
+  const std::vector<Setting> no_damping{{"material.rayleigh_mass", "0", "test"},
+                                        {"material.rayleigh_stiffness", "0", "test"}};
+  auto plain = run(beam("auto:3"), no_damping);
+  const double f_plain = frequency(*plain);
+  std::vector<Setting> matching = no_damping;
+  matching.push_back({"inertia.frequency_matching", "auto", "test"});
+  matching.push_back({"reduction.cache", "true", "test"});
+  const Config config = Config::from_settings(
+      [&] {
+        auto s = beam("auto:3");
+        s.insert(s.end(), matching.begin(), matching.end());
+        return s;
+      }(),
+      dir_->path(), host_);
+  testing::MethodRun matched(host_, config, "inertia", cache);
+  const double f_matched = frequency(matched);
+  std::printf("[ matching ] FEM %.4g Hz, full %.4g Hz, inertia %.4g Hz, matched %.4g Hz\n", f_fem,
+              f_full, f_plain, f_matched);
+  EXPECT_NEAR(f_full / f_fem, 1.0, 0.01);
+  EXPECT_GT(f_plain / f_full, 1.02);  // reduced and lumped: too fast before matching
+  EXPECT_NEAR(f_matched / f_full, 1.0, 0.02);
+  // Stored, and read back by the next precompute: the same factors, the same motion.
+  std::vector<fs::path> stored;
+  for (const auto& entry : fs::directory_iterator(cache))
+    if (entry.path().filename().string().starts_with("inertia-frequency-matching-"))
+      stored.push_back(entry.path());
+  ASSERT_EQ(stored.size(), 1u);
+  testing::MethodRun again(host_, config, "inertia", cache);
+  EXPECT_EQ(frequency(again), f_matched);
 }
 
 }  // namespace

@@ -1,6 +1,6 @@
 #include "substruct/bench/bench_report.hpp"
 
-#include "substruct/bench/damped_vibration.hpp"
+#include "substruct/core/damped_vibration.hpp"
 
 #include <cmath>
 #include <string>

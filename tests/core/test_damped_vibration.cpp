@@ -2,7 +2,7 @@
 // damped cosine riding on an offset and a drift, of one that dies out within the run (where
 // counting zero crossings fails), the larger of two, none for a motion without vibration; and
 // the motion-relative errors.
-#include "substruct/bench/damped_vibration.hpp"
+#include "substruct/core/damped_vibration.hpp"
 
 #include <cmath>
 #include <numbers>

@@ -1,4 +1,4 @@
-#include "substruct/bench/damped_vibration.hpp"
+#include "substruct/core/damped_vibration.hpp"
 
 #include <algorithm>
 #include <cmath>
