@@ -217,6 +217,16 @@ class InertiaCoupling final : public ReducedCouplingMethod {
           "inertia coupling needs each domain's basis fixed at the interface to its parent: set "
           "[reduction] boundary = parent-interface");
     }
+    // A domain's basis is fixed at its parent interface, in its own moving frame: a fixed vertex
+    // outside the root would be held to that frame, not to the world.
+    const SubMesh& root_mesh = scene.decomposition.domains[static_cast<std::size_t>(scene.root)];
+    for (Index v : scene.fixed_vertices)
+      if (root_mesh.local_vertex(v) < 0) {
+        return CanRun::no(fmt::format(
+            "fixed vertex {} is not in the root domain {} (it is in domain {}); inertia coupling "
+            "holds only the root to the world: fix vertices of one domain, or use another method",
+            v, scene.root, scene.vertex_domain[static_cast<std::size_t>(v)]));
+      }
     if (settings_.root == RootOption::free_flying && !scene.fixed_vertices.empty()) {
       return CanRun::no(
           "inertia.root = free-flying needs a scene without fixed vertices (remove [scene] fixed "

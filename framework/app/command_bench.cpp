@@ -16,7 +16,9 @@
 
 #include "commands.hpp"
 #include "substruct/bench/bench_report.hpp"
+#include "substruct/bench/bench_suite.hpp"
 #include "substruct/config/config.hpp"
+#include "substruct/config/run_settings.hpp"
 #include "substruct/core/error.hpp"
 #include "substruct/core/install_layout.hpp"
 #include "substruct/core/log.hpp"
@@ -43,6 +45,8 @@ struct BenchArguments {
   fs::path out = "bench";
   fs::path scenes_file;
   fs::path readme;
+  std::string suite;   // a name in share/benchmarks, a .suite file, or "all"
+  bool quick = false;  // at most 10 steps, one run: checks a suite end to end in seconds
   bool plots = true;
   std::vector<std::string> overrides;  // applied to every scene
   bool help = false;
@@ -102,14 +106,19 @@ BenchArguments parse(const Args& raw) {
       a.scenes_file = value("scenes-file");
     } else if (is("readme")) {
       a.readme = value("readme");
+    } else if (is("suite")) {
+      a.suite = value("suite");
+    } else if (arg == "--quick") {
+      a.quick = true;
     } else if (arg == "--no-plots") {
       a.plots = false;
     } else if (arg.starts_with("--") && arg.find('.') != std::string::npos) {
       a.overrides.push_back(arg);  // --section.key=value
     } else if (arg.starts_with("-")) {
-      throw unknown_option("bench", arg,
-                           {"--methods", "--reference", "--steps", "--repeats", "--out",
-                            "--scenes-file", "--readme", "--no-plots", "--help"});
+      throw unknown_option(
+          "bench", arg,
+          {"--methods", "--reference", "--steps", "--repeats", "--out", "--scenes-file", "--readme",
+           "--suite", "--quick", "--no-plots", "--help"});
     } else {
       a.scenes.push_back(arg);
     }
@@ -133,13 +142,19 @@ std::vector<std::string> read_scene_list(const fs::path& file) {
   return scenes;
 }
 
-// The coupling methods to run: the reference first, then the others in name order.
-std::vector<std::string> choose_methods(const BenchArguments& a, const PluginHost& host) {
+// The coupling plugins found, in name order.
+std::vector<std::string> coupling_plugins(const PluginHost& host) {
   std::vector<std::string> available;
   for (const PluginInfo& p : host.plugins())
     if (p.descriptor && p.descriptor->kind == PluginKind::coupling)
       available.emplace_back(p.descriptor->name);
   std::sort(available.begin(), available.end());
+  return available;
+}
+
+// The coupling methods to run: the reference first, then the others in name order.
+std::vector<std::string> choose_methods(const BenchArguments& a, const PluginHost& host) {
+  const std::vector<std::string> available = coupling_plugins(host);
   std::vector<std::string> methods = a.methods.empty() ? available : a.methods;
   for (const std::string& m : methods)
     if (std::find(available.begin(), available.end(), m) == available.end())
@@ -154,19 +169,21 @@ std::vector<std::string> choose_methods(const BenchArguments& a, const PluginHos
   return methods;
 }
 
-// Replaces the text between the table markers of `readme` by `table`.
-void update_readme(const fs::path& readme, const std::string& table) {
+// Replaces the text between the `begin` and `end` marker lines of `readme` by `table`.
+void update_readme(const fs::path& readme, const std::string& table,
+                   const std::string& begin_marker = kTableBegin,
+                   const std::string& end_marker = kTableEnd) {
   std::ifstream in(readme);
   if (!in) throw Error(fmt::format("bench: cannot read {}", readme.string()));
   std::stringstream buffer;
   buffer << in.rdbuf();
   std::string text = buffer.str();
-  const auto begin = text.find(kTableBegin);
-  const auto end = text.find(kTableEnd);
+  const auto begin = text.find(begin_marker);
+  const auto end = text.find(end_marker);
   if (begin == std::string::npos || end == std::string::npos || end < begin)
     throw Error(fmt::format("bench: {} has no '{}' … '{}' section for the table", readme.string(),
-                            kTableBegin, kTableEnd));
-  const auto from = begin + std::string(kTableBegin).size();
+                            begin_marker, end_marker));
+  const auto from = begin + begin_marker.size();
   text.replace(from, end - from, "\n" + table);
   write_file_atomically(readme, text);
 }
@@ -191,6 +208,132 @@ void draw_plots(const fs::path& dir) {
     throw Error(fmt::format("bench: the plotting step failed ({}): {}", code, command));
 }
 
+// One row of a table: a coupling plugin with its own settings.
+struct Row {
+  std::string label, plugin;
+  std::vector<std::string> overrides;
+  std::string paper;
+};
+
+struct RowRunSettings {
+  long steps = 0;       // per run; 0: from duration
+  double duration = 0;  // [s]: steps = duration / the row's Δt
+  int repeats = 1;
+  long max_steps = 0;  // > 0: at most this many (--quick)
+};
+
+// Runs `scene` with every row (overrides: `common`, then the row's) and appends the cases and
+// their accuracy against the row labelled `reference` (none when empty) to `report`.
+void run_rows(const std::string& scene, const std::vector<Row>& rows, const std::string& reference,
+              const std::vector<std::string>& common, const RowRunSettings& run,
+              const PluginHost& host, BenchReport& report) {
+  const std::size_t first = report.cases.size();
+  for (const Row& row : rows) {
+    std::vector<std::string> overrides = common;
+    overrides.insert(overrides.end(), row.overrides.begin(), row.overrides.end());
+    overrides.push_back("--coupling.plugin=" + row.plugin);
+    overrides.push_back("--run.exporters=");
+    const Config config = Config::load(scene, overrides, host);
+    long steps = run.steps;
+    if (steps == 0) steps = std::max(1L, std::lround(run.duration / run_options().read(config).dt));
+    if (run.max_steps > 0) steps = std::min(steps, run.max_steps);
+    std::printf("bench      %s × %s …\n", fs::path(scene).stem().c_str(), row.label.c_str());
+    std::fflush(stdout);
+    BenchCase c = run_bench_case(config, host, BenchCaseSettings{steps, run.repeats});
+    c.label = row.label == row.plugin ? "" : row.label;
+    c.paper = row.paper;
+    if (c.ran())
+      std::printf("           %lld DOFs, precompute %.3g s, %.4g ms/step (median)\n",
+                  static_cast<long long>(c.dofs), c.precompute_seconds,
+                  1e3 * c.median_step_seconds());
+    else
+      std::printf("           not run: %s\n", c.failure.c_str());
+    report.cases.push_back(std::move(c));
+  }
+  const BenchCase* ref = nullptr;
+  for (std::size_t k = first; k < report.cases.size(); ++k)
+    if (!reference.empty() && report.cases[k].name() == reference) ref = &report.cases[k];
+  for (std::size_t k = first; k < report.cases.size(); ++k)
+    report.accuracy.push_back(compare_with_reference(report.cases[k], ref));
+}
+
+// The suite files `--suite` names: "all", a name in share/benchmarks, or a path.
+std::vector<fs::path> suite_files(const std::string& suite) {
+  const fs::path dir = data_dir() / "benchmarks";
+  if (suite == "all") {
+    std::vector<fs::path> files = list_bench_suites(dir);
+    if (files.empty()) throw Error(fmt::format("bench: no *.suite file in {}", dir.string()));
+    return files;
+  }
+  if (fs::exists(suite)) return {suite};
+  if (fs::exists(dir / (suite + ".suite"))) return {dir / (suite + ".suite")};
+  std::vector<std::string> names;
+  for (const fs::path& f : list_bench_suites(dir)) names.push_back(f.stem().string());
+  throw Error(fmt::format("bench: no suite '{}' (in {}: {}; or all)", suite, dir.string(),
+                          fmt::join(names, ", ")));
+}
+
+// Makes an experiment's scene with `substruct generate` into DIR/scenes/<experiment>.ini.
+fs::path generate_scene(const BenchExperiment& e, const fs::path& dir) {
+  Args args;
+  std::istringstream words(e.generate);
+  for (std::string word; words >> word;) args.push_back(word);
+  const fs::path scenes = dir / "scenes";
+  args.insert(args.end(), {"--out", scenes.string(), "--name", e.name});
+  const auto generate = std::find_if(commands().begin(), commands().end(), [](const Command& c) {
+    return std::string(c.name) == "generate";
+  });
+  if (generate == commands().end()) throw Error("bench: the generate command is missing");
+  std::printf("generate   %s\n", e.generate.c_str());
+  if (generate->run(args) != 0)
+    throw Error(
+        fmt::format("bench: [experiment {}]: substruct generate {} failed", e.name, e.generate));
+  return scenes / (e.name + ".ini");
+}
+
+// Runs every experiment of a suite into DIR/<suite>/<experiment>/ and returns its Markdown:
+// the title, then per experiment its title, text, table and the machine line.
+std::string run_suite(const BenchSuite& suite, const BenchArguments& a, const PluginHost& host,
+                      const MachineInfo& machine) {
+  std::string md = fmt::format("#### {}\n\n", suite.title.empty() ? suite.name : suite.title);
+  for (const std::string& line : suite.about) md += line + "\n";
+  if (!suite.about.empty()) md += "\n";
+  for (const BenchExperiment& e : suite.experiments) {
+    std::vector<Row> rows;
+    for (const BenchRow& r : e.rows) rows.push_back(Row{r.label, r.plugin, r.overrides, r.paper});
+    if (e.other_methods)
+      for (const std::string& plugin : coupling_plugins(host))
+        if (std::none_of(rows.begin(), rows.end(),
+                         [&](const Row& r) { return r.plugin == plugin; }))
+          rows.push_back(Row{plugin, plugin, {}, ""});
+    BenchReport report;
+    report.machine = machine;
+    report.reference_method = e.reference;
+    report.stage_column = e.stages;
+    const RowRunSettings run{e.steps, e.duration, a.quick ? 1 : e.repeats, a.quick ? 10 : 0};
+    report.repeats = run.repeats;
+    report.steps = e.steps;
+    std::vector<std::string> common = e.overrides;
+    common.insert(common.end(), a.overrides.begin(), a.overrides.end());
+    std::printf("suite      %s / %s\n", suite.name.c_str(), e.name.c_str());
+    const fs::path scene = e.generate.empty() ? e.scene : generate_scene(e, a.out / suite.name);
+    run_rows(scene.string(), rows, e.reference, common, run, host, report);
+    const fs::path dir = a.out / suite.name / e.name;
+    for (const fs::path& file : write_bench_report(dir, report))
+      std::printf("output     %s\n", fs::absolute(file).lexically_normal().c_str());
+    if (a.plots) draw_plots(dir);
+    md += fmt::format("**{}**{}{}\n\n", e.title.empty() ? e.name : e.title,
+                      e.about.empty() ? "" : " ", fmt::join(e.about, " "));
+    md += bench_markdown_table(report);
+    md += fmt::format("\n_{} · {} · commit {} · {} run(s) of {}{}_\n\n", machine.cpu,
+                      machine.date.substr(0, 10), machine.commit, run.repeats,
+                      e.steps ? fmt::format("{} steps", a.quick ? std::min(e.steps, 10L) : e.steps)
+                              : fmt::format("{} s", e.duration),
+                      e.reference.empty() ? "" : fmt::format("; reference: {}", e.reference));
+  }
+  return md;
+}
+
 }  // namespace
 
 int command_bench(const Args& raw_args) {
@@ -200,6 +343,7 @@ int command_bench(const Args& raw_args) {
         "usage: substruct bench [SCENE.ini …] [--methods a,b] [--reference full|none]\n"
         "                       [--steps N] [--repeats K] [--out DIR] [--scenes-file FILE]\n"
         "                       [--readme README.md] [--no-plots] [--section.key=value …]\n"
+        "       substruct bench --suite NAME|FILE|all [--quick] [--out DIR] [--readme README.md]\n"
         "  Runs every scene with every coupling method that can run it (or --methods) and the\n"
         "  ground truth (--reference, default full), from the scene's initial state under its\n"
         "  loads, without output; K timed runs of N steps (default 3 × 200).\n"
@@ -211,8 +355,35 @@ int command_bench(const Args& raw_args) {
         "  Figures: precompute time (stages, cache hits), step time median and p10–p90 (stages),\n"
         "  DOFs, peak memory, and against the reference: RMS/max error of the tracked vertices\n"
         "  over the object's size, frequency ratio of the first tracked vertex's vibration,\n"
-        "  energy drift, interface gap. Methods that cannot run a scene are listed with why.\n",
+        "  energy drift, interface gap. Methods that cannot run a scene are listed with why.\n"
+        "  --suite runs a paper's experiments from share/benchmarks/NAME.suite (all: every\n"
+        "  suite there), each experiment one table of named rows beside the paper's figures,\n"
+        "  into DIR/NAME/EXPERIMENT/; DIR/NAME/summary.md has the tables, and --readme puts\n"
+        "  them between '<!-- bench-suite:NAME:begin -->' and '<!-- bench-suite:NAME:end -->'.\n"
+        "  --quick: at most 10 steps and one run per row (a check, not a measurement).\n",
         kTableBegin, kTableEnd);
+    return 0;
+  }
+  if (!a.suite.empty()) {
+    if (!a.scenes.empty() || !a.methods.empty() || !a.scenes_file.empty())
+      throw Error("bench: --suite takes its scenes and methods from the suite file");
+    std::vector<BenchSuite> suites;
+    for (const fs::path& file : suite_files(a.suite)) suites.push_back(read_bench_suite(file));
+    PluginHost host(a.global.plugin_paths);
+    const MachineInfo machine = describe_machine();
+    for (const BenchSuite& suite : suites) {
+      const std::string md = run_suite(suite, a, host, machine);
+      fs::create_directories(a.out / suite.name);
+      write_file_atomically(a.out / suite.name / "summary.md", md);
+      std::printf("output     %s\n",
+                  fs::absolute(a.out / suite.name / "summary.md").lexically_normal().c_str());
+      if (!a.readme.empty()) {
+        update_readme(a.readme, md, fmt::format("<!-- bench-suite:{}:begin -->", suite.name),
+                      fmt::format("<!-- bench-suite:{}:end -->", suite.name));
+        std::printf("readme     %s: suite %s updated\n", a.readme.c_str(), suite.name.c_str());
+      }
+      std::printf("\n%s", md.c_str());
+    }
     return 0;
   }
   if (a.scenes.empty())
@@ -220,40 +391,17 @@ int command_bench(const Args& raw_args) {
                                                      : a.scenes_file);
 
   PluginHost host(a.global.plugin_paths);
-  const std::vector<std::string> methods = choose_methods(a, host);
+  std::vector<Row> rows;
+  for (const std::string& method : choose_methods(a, host))
+    rows.push_back(Row{method, method, {}, ""});
   BenchReport report;
   report.machine = describe_machine();
   report.reference_method = a.reference == "none" ? "" : a.reference;
   report.steps = a.steps;
   report.repeats = a.repeats;
-  const BenchCaseSettings settings{a.steps, a.repeats};
-
-  for (const std::string& scene : a.scenes) {
-    const std::size_t first = report.cases.size();
-    for (const std::string& method : methods) {
-      std::vector<std::string> overrides = a.overrides;
-      overrides.push_back("--coupling.plugin=" + method);
-      overrides.push_back("--run.exporters=");
-      const Config config = Config::load(scene, overrides, host);
-      std::printf("bench      %s × %s …\n", fs::path(scene).stem().c_str(), method.c_str());
-      std::fflush(stdout);
-      BenchCase c = run_bench_case(config, host, settings);
-      if (c.ran())
-        std::printf("           %lld DOFs, precompute %.3g s, %.4g ms/step (median)\n",
-                    static_cast<long long>(c.dofs), c.precompute_seconds,
-                    1e3 * c.median_step_seconds());
-      else
-        std::printf("           not run: %s\n", c.failure.c_str());
-      report.cases.push_back(std::move(c));
-    }
-    // Accuracy against the scene's reference run.
-    const BenchCase* reference = nullptr;
-    for (std::size_t k = first; k < report.cases.size(); ++k)
-      if (!report.reference_method.empty() && report.cases[k].method == report.reference_method)
-        reference = &report.cases[k];
-    for (std::size_t k = first; k < report.cases.size(); ++k)
-      report.accuracy.push_back(compare_with_reference(report.cases[k], reference));
-  }
+  for (const std::string& scene : a.scenes)
+    run_rows(scene, rows, report.reference_method, a.overrides,
+             RowRunSettings{a.steps, 0, a.repeats, 0}, host, report);
 
   for (const fs::path& file : write_bench_report(a.out, report))
     std::printf("output     %s\n", fs::absolute(file).lexically_normal().c_str());

@@ -1,5 +1,5 @@
-// substruct generate flower|tree|beam|bar|bimaterial-bar|torus-knot|hybrid-bar|limb --out DIR …:
-// writes a mesh
+// substruct generate flower|tree|beam|bar|bimaterial-bar|torus-knot|hybrid-bar|limb|figure --out
+// DIR …: writes a mesh
 // (.veg), its fixed vertices (.bou) and a scene (.ini) that runs it.
 #include <algorithm>
 #include <cmath>
@@ -20,6 +20,7 @@
 #include "substruct/reduction/mode_count.hpp"
 #include "substruct/scene/bar_generator.hpp"
 #include "substruct/scene/bimaterial_bar_generator.hpp"
+#include "substruct/scene/figure_generator.hpp"
 #include "substruct/scene/flower_generator.hpp"
 #include "substruct/scene/hybrid_bar_generator.hpp"
 #include "substruct/scene/limb_generator.hpp"
@@ -754,13 +755,64 @@ int generate_limb_scene(const Args& args) {
   return 0;
 }
 
+int generate_figure_scene(const Args& args) {
+  SceneOptions s;
+  FigureParameters p;
+  std::string shape = "hammock";
+  po::options_description figure(
+      "figure: boxes of lattice cells, one domain each (the scenes of Wu et al. 2015, smaller)");
+  const ShapeOption option{figure};
+  figure.add_options()("shape", po::value<std::string>(&shape)->default_value(shape),
+                       "hammock (5 strips hung at the corners), caterpillar (8 segments, tail "
+                       "fixed) or armadillo (11 parts, held at the back)");
+  option("resolution", &p.resolution, "cells per unit along each axis (1 … 8)");
+  option("unit", &p.unit, "[m] of one unit of the outline");
+  p.material.youngs_modulus = 0;
+  option("youngs-modulus", &p.material.youngs_modulus,
+         "E [Pa]; 0: the shape's (hammock 2e8, caterpillar 1e8, armadillo 2e6)");
+  option("poisson-ratio", &p.material.poisson_ratio, "ν");
+  option("density", &p.material.density, "ρ [kg/m³]");
+  po::options_description all;
+  all.add(figure).add(scene_options(s, "", "coupling-elements", 200));
+  if (!parse(args, all,
+             "usage: substruct generate figure --shape hammock|caterpillar|armadillo --out DIR "
+             "[options]\n"
+             "  Generated analogues of the scenes of Wu, Mukherjee, Wang 2015 (Tables 3-4)."))
+    return 0;
+  p.shape = figure_shape(shape);
+  if (p.material.youngs_modulus == 0) p.material.youngs_modulus = figure_youngs_modulus(p.shape);
+  if (s.name.empty()) s.name = shape;
+  std::vector<Index> fixed, tracked;
+  const TetMesh mesh = generate_figure(p, &fixed, &tracked);
+  const char* what = p.shape == FigureShape::hammock
+                         ? "a sheet 40 × 16 × 1 units in 5 strips along x, hung at its four "
+                           "corners (the paper's: 14K nodes, 42K tets, 5 domains)"
+                     : p.shape == FigureShape::caterpillar
+                         ? "8 segments of 5 × 4 × 4 units along x, the tail face fixed (the "
+                           "paper's: 31K nodes, 98K tets, 8 domains)"
+                         : "a torso, a head, two arms and two legs of two segments and a tail, "
+                           "held at its upper back (the paper's armadillo: 62K nodes, 241K tets, "
+                           "11 domains)";
+  const std::string comment = fmt::format(
+      "# {} of Wu, Mukherjee, Wang 2015 (Tables 3-4), generated:\n# {}.\n"
+      "# Here: unit {} m, {} cells per unit: {} vertices, {} tets, {} domains (element sets).\n"
+      "# E = {} Pa, ν = {}, ρ = {} kg/m³; released at rest under gravity.\n"
+      "# Made by: {}\n\n",
+      shape, what, p.unit, p.resolution, mesh.num_vertices(), mesh.num_elements(),
+      mesh.element_sets.size(), p.material.youngs_modulus, p.material.poisson_ratio,
+      p.material.density, made_by("figure", args));
+  write_scene(s, mesh, fixed, comment, "sets", tracked, "a free corner or tip first");
+  return 0;
+}
+
 }  // namespace
 
 int command_generate(const Args& raw_args) {
   GlobalOptions global;
   const Args args = take_global_options(raw_args, global);
   const std::string usage =
-      "usage: substruct generate flower|tree|beam|bar|bimaterial-bar|torus-knot|hybrid-bar|limb "
+      "usage: substruct generate "
+      "flower|tree|beam|bar|bimaterial-bar|torus-knot|hybrid-bar|limb|figure "
       "--out DIR "
       "[options]\n"
       "  Writes DIR/NAME.veg (mesh), DIR/NAME.bou (fixed vertices) and DIR/NAME.ini (a scene).\n"
@@ -779,14 +831,15 @@ int command_generate(const Args& raw_args) {
   if (args[0] == "torus-knot") return generate_torus_knot_scene(rest);
   if (args[0] == "hybrid-bar") return generate_hybrid_bar_scene(rest);
   if (args[0] == "limb") return generate_limb_scene(rest);
+  if (args[0] == "figure") return generate_figure_scene(rest);
   throw Error(fmt::format(
       "generate: unknown shape '{}' (shapes: flower, tree, beam, bar, bimaterial-bar, torus-knot, "
-      "hybrid-bar, limb)",
+      "hybrid-bar, limb, figure)",
       args[0]));
 }
 
-SUBSTRUCT_COMMAND("generate",
-                  "flower|tree|beam|bar|bimaterial-bar|torus-knot|hybrid-bar|limb --out DIR …",
-                  "make a scene (mesh, fixed vertices, .ini)", command_generate);
+SUBSTRUCT_COMMAND(
+    "generate", "flower|tree|beam|bar|bimaterial-bar|torus-knot|hybrid-bar|limb|figure --out DIR …",
+    "make a scene (mesh, fixed vertices, .ini)", command_generate);
 
 }  // namespace substruct::cli

@@ -108,8 +108,9 @@ BenchAccuracy compare_with_reference(const BenchCase& c, const BenchCase* refere
     a.frequency_hz = v.frequency_hz;
     a.decay_rate = v.decay_rate;
   }
-  if (reference == nullptr || !reference->ran() || reference->tracked.cols() != c.tracked.cols())
-    return a;
+  if (reference == nullptr || !reference->ran() || reference->tracked.cols() != c.tracked.cols() ||
+      reference->tracked.rows() != c.tracked.rows() || reference->dt != c.dt)
+    return a;  // no reference, or one sampled otherwise
   a.error = trajectory_error(c.tracked, reference->tracked, c.size);
   a.motion = motion_error(c.tracked, reference->tracked);
   if (reference->tracked.cols() >= 3) {
@@ -125,28 +126,40 @@ BenchAccuracy compare_with_reference(const BenchCase& c, const BenchCase* refere
 }
 
 std::string bench_markdown_table(const BenchReport& report) {
+  bool paper = false;
+  for (const BenchCase& c : report.cases) paper = paper || !c.paper.empty();
+  const std::string extra_head =
+      std::string(report.stage_column ? " step stages [ms] |" : "") + (paper ? " paper |" : "");
+  const std::string extra_rule =
+      std::string(report.stage_column ? "---|" : "") + (paper ? "---|" : "");
   std::string t =
       "| scene | method | DOFs | domains | precompute [s] | step [ms] median (p10–p90) | "
       "peak memory [MB] | error / motion | offset ratio | f / f_ref | decay ratio | RMS error / "
-      "size | energy drift | interface gap [mm] |\n"
-      "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n";
+      "size | energy drift | interface gap [mm] |" +
+      extra_head +
+      "\n"
+      "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|" +
+      extra_rule + "\n";
   for (std::size_t k = 0; k < report.cases.size(); ++k) {
     const BenchCase& c = report.cases[k];
     const BenchAccuracy& a = report.accuracy[k];
+    std::string extra;
+    if (report.stage_column) extra += fmt::format(" {} |", stages_text(c.stage_seconds, 1e3, ""));
+    if (paper) extra += fmt::format(" {} |", c.paper);
     if (!c.ran() && c.step_seconds.empty()) {
-      t += fmt::format("| {} | {} | | | | not run: {} | | | | | | | | |\n", c.scene, c.method,
-                       c.failure);
+      t += fmt::format("| {} | {} | | | | not run: {} | | | | | | | | |{}\n", c.scene, c.name(),
+                       c.failure, extra);
       continue;
     }
     const std::string step = c.ran() ? fmt::format("{} ({}–{})", num(1e3 * c.median_step_seconds()),
                                                    num(1e3 * c.percentile_step_seconds(10)),
                                                    num(1e3 * c.percentile_step_seconds(90)))
                                      : "diverged: " + c.failure;
-    t += fmt::format("| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |\n",
-                     c.scene, c.method, c.dofs, c.domains, num(c.precompute_seconds), step,
+    t += fmt::format("| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |{}\n",
+                     c.scene, c.name(), c.dofs, c.domains, num(c.precompute_seconds), step,
                      num(c.peak_rss_mb, 4), num(a.motion.relative_rms), num(a.motion.offset_ratio),
                      num(a.frequency_ratio), num(a.decay_ratio), num(a.error.rms),
-                     num(a.energy_drift), num(1e3 * c.interface_gap));
+                     num(a.energy_drift), num(1e3 * c.interface_gap), extra);
   }
   return t;
 }
@@ -181,7 +194,7 @@ std::vector<fs::path> write_bench_report(const fs::path& dir, const BenchReport&
   md += fmt::format("\n{}\n## Stages\n\n", bench_markdown_table(report));
   for (const BenchCase& c : report.cases) {
     if (c.step_seconds.empty()) continue;
-    md += fmt::format("- {} / {}: precompute {} s", c.scene, c.method, num(c.precompute_seconds));
+    md += fmt::format("- {} / {}: precompute {} s", c.scene, c.name(), num(c.precompute_seconds));
     if (!c.precompute.stage_seconds.empty())
       md += fmt::format(" ({})", stages_text(c.precompute.stage_seconds, 1, " s"));
     if (const std::string models = models_text(c.precompute); !models.empty())
@@ -197,21 +210,21 @@ std::vector<fs::path> write_bench_report(const fs::path& dir, const BenchReport&
       "scene,method,status,dofs,domains,dt,precompute_s,models_computed,models_loaded,"
       "models_instanced,step_ms_median,step_ms_p10,step_ms_p90,peak_rss_mb,rms_error,max_error,"
       "frequency_hz,reference_frequency_hz,frequency_ratio,energy_drift,interface_gap_m,"
-      "relative_rms_error,offset_ratio,decay_rate,reference_decay_rate,decay_ratio\n";
+      "relative_rms_error,offset_ratio,decay_rate,reference_decay_rate,decay_ratio,plugin,paper\n";
   for (std::size_t k = 0; k < report.cases.size(); ++k) {
     const BenchCase& c = report.cases[k];
     const BenchAccuracy& a = report.accuracy[k];
     const auto v = [](double x) { return std::isfinite(x) ? fmt::format("{:.9g}", x) : ""; };
     csv += fmt::format(
-        "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n",
-        csv_field(c.scene), csv_field(c.method), csv_field(c.ran() ? "ok" : c.failure), c.dofs,
+        "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n",
+        csv_field(c.scene), csv_field(c.name()), csv_field(c.ran() ? "ok" : c.failure), c.dofs,
         c.domains, v(c.dt), v(c.precompute_seconds), c.precompute.models_computed,
         c.precompute.models_loaded, c.precompute.models_instanced, v(1e3 * c.median_step_seconds()),
         v(1e3 * c.percentile_step_seconds(10)), v(1e3 * c.percentile_step_seconds(90)),
         v(c.peak_rss_mb), v(a.error.rms), v(a.error.max), v(a.frequency_hz),
         v(a.reference_frequency_hz), v(a.frequency_ratio), v(a.energy_drift), v(c.interface_gap),
         v(a.motion.relative_rms), v(a.motion.offset_ratio), v(a.decay_rate),
-        v(a.reference_decay_rate), v(a.decay_ratio));
+        v(a.reference_decay_rate), v(a.decay_ratio), csv_field(c.method), csv_field(c.paper));
   }
 
   // results.json
@@ -242,7 +255,8 @@ std::vector<fs::path> write_bench_report(const fs::path& dir, const BenchReport&
       tracked_ids += fmt::format("{}{}", i ? "," : "", ids[i]);
     tracked_ids += "]";
     js += fmt::format(
-        "{{\"scene\": {}, \"method\": {}, \"ran\": {}, \"failure\": {}, \"dofs\": {}, "
+        "{{\"scene\": {}, \"method\": {}, \"plugin\": {}, \"paper\": {}, \"ran\": {}, \"failure\": "
+        "{}, \"dofs\": {}, "
         "\"domains\": {}, \"dt\": {}, \"size\": {}, \"precompute_s\": {}, "
         "\"precompute_stages_s\": {}}}, \"models_computed\": {}, \"models_loaded\": {}, "
         "\"models_instanced\": {}, \"step_ms_median\": {}, \"step_ms_p10\": {}, "
@@ -253,9 +267,9 @@ std::vector<fs::path> write_bench_report(const fs::path& dir, const BenchReport&
         "\"decay_rate\": {}, \"reference_decay_rate\": {}, \"decay_ratio\": {}, "
         "\"tracked_vertices\": {}, \"tracked_xyz_columns\": {}, "
         "\"kinetic\": {}, \"elastic\": {}, \"gravity\": {}}}{}\n",
-        json_string(c.scene), json_string(c.method), c.ran() ? "true" : "false",
-        json_string(c.failure), c.dofs, c.domains, json_number(c.dt), json_number(c.size),
-        json_number(c.precompute_seconds), pre, c.precompute.models_computed,
+        json_string(c.scene), json_string(c.name()), json_string(c.method), json_string(c.paper),
+        c.ran() ? "true" : "false", json_string(c.failure), c.dofs, c.domains, json_number(c.dt),
+        json_number(c.size), json_number(c.precompute_seconds), pre, c.precompute.models_computed,
         c.precompute.models_loaded, c.precompute.models_instanced,
         json_number(1e3 * c.median_step_seconds()),
         json_number(1e3 * c.percentile_step_seconds(10)),

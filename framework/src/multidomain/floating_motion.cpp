@@ -73,11 +73,12 @@ void advance_floating_domains(const std::vector<FloatingDomain>& domains, const 
                               const Eigen::VectorXd& y, double dt, bool rigid, bool deformation,
                               long step, std::vector<DomainMotion>& motion,
                               std::vector<std::pair<Vec3, Vec3>>& frame_acceleration,
-                              StepRule rule) {
-  // The velocity at the end of the step from y and the one at its start.
-  const bool midpoint = rule == StepRule::implicit_midpoint;
-  const auto end_velocity = [midpoint](const auto& y_part, const auto& start) {
-    return midpoint ? (2 * y_part - start).eval() : y_part.eval();
+                              double theta) {
+  if (!(theta >= 0.5 && theta <= 1))
+    throw Error(fmt::format("the step's θ must lie in [0.5, 1], found {}", theta));
+  // The velocity at the end of the step from y (at θ of it) and the one at its start.
+  const auto end_velocity = [theta](const auto& y_part, const auto& start) {
+    return theta == 1 ? y_part.eval() : (start + (y_part - start) / theta).eval();
   };
   frame_acceleration.resize(domains.size(), {Vec3::Zero(), Vec3::Zero()});
   for (const FloatingDomain& d : domains) {

@@ -89,12 +89,7 @@ void add_blade(Part& part, Direction d, int base, int y, const std::vector<int>&
   }
 }
 
-/// Box of cells [x0, x1) × [y0, y1) × [z0, z1).
-void add_box(Part& part, int x0, int x1, int y0, int y1, int z0, int z1) {
-  for (int y = y0; y < y1; ++y)
-    for (int z = z0; z < z1; ++z)
-      for (int x = x0; x < x1; ++x) part.cells.push_back({x, y, z});
-}
+using lattice::add_box;
 
 /// Leaf outline: narrow at the stalk and the tip, `half_width` in the middle.
 std::vector<int> leaf_profile(int length, int half_width) {
@@ -174,16 +169,8 @@ TetMesh generate_flower(const FlowerParameters& p, std::vector<Index>* fixed_ver
   lattice::check_parts(parts, "flower");  // no overlaps, tree-shaped planar interfaces
 
   // Vertices in (y, z, x) order of their lattice point: the base comes first.
-  std::map<LatticePoint, Index> vertex_of;  // key (y, z, x)
-  std::size_t num_cells = 0;
-  for (const Part& part : parts)
-    for (const LatticePoint& c : part.cells)
-      for (int corner = 0; corner < 8; ++corner)
-        vertex_of.emplace(
-            LatticePoint{c[1] + ((corner >> 1) & 1), c[2] + (corner >> 2), c[0] + (corner & 1)}, 0);
-  for (const Part& part : parts) num_cells += part.cells.size();
-  TetMesh mesh;
-  mesh.vertices.resize(static_cast<Eigen::Index>(vertex_of.size()), 3);
+  std::vector<LatticePoint> points;
+  TetMesh mesh = lattice::lattice_mesh(parts, p.cell_size, p.material, &points);
   const double cell = p.cell_size;
   // Leaves and petals curl upwards: y += f(ρ) = curl · max(0, ρ − ρ₀)², ρ the distance from the
   // stem axis. ρ₀ = √2 · bloom_half_width · cell_size leaves the stem, the bloom and every
@@ -193,39 +180,19 @@ TetMesh generate_flower(const FlowerParameters& p, std::vector<Index>* fixed_ver
   // (ρ − ρ₀) is limited to 2 so that the tets stay well shaped.
   const double rho0 = std::numbers::sqrt2 * p.bloom_half_width * cell;
   double rho_max = 0;
-  for (const auto& [key, unused] : vertex_of)
-    rho_max = std::max(rho_max, std::hypot(key[2] * cell, key[1] * cell));
+  for (const LatticePoint& point : points)
+    rho_max = std::max(rho_max, std::hypot(point[0] * cell, point[2] * cell));
   const double slope = 2 * p.curl * std::max(0.0, rho_max - rho0);
   require(slope <= 2, fmt::format("curl = {} is too strong: the tips would rise at slope {:.3g} "
                                   "(at most 2, i.e. curl ≤ {:.3g} for these sizes)",
                                   p.curl, slope, 1 / std::max(rho_max - rho0, 1e-300)));
-  Index next = 0;
   if (fixed_vertices != nullptr) fixed_vertices->clear();
-  for (auto& [key, index] : vertex_of) {
-    index = next++;
-    const double x = key[2] * cell;
-    const double z = key[1] * cell;
-    const double rho = std::hypot(x, z);
-    const double rise = rho > rho0 ? p.curl * (rho - rho0) * (rho - rho0) : 0.0;
-    mesh.vertices.row(index) << x, key[0] * cell + rise, z;
-    if (key[0] == 0 && fixed_vertices != nullptr) fixed_vertices->push_back(index);
+  for (std::size_t k = 0; k < points.size(); ++k) {
+    const auto index = static_cast<Index>(k);
+    const double rho = std::hypot(points[k][0] * cell, points[k][2] * cell);
+    if (rho > rho0) mesh.vertices(index, 1) += p.curl * (rho - rho0) * (rho - rho0);
+    if (points[k][1] == 0 && fixed_vertices != nullptr) fixed_vertices->push_back(index);
   }
-
-  mesh.tets.resize(static_cast<Eigen::Index>(6 * num_cells), 4);
-  Index e = 0;
-  for (const Part& part : parts) {
-    std::vector<Index>& set = mesh.element_sets[part.name];
-    for (const LatticePoint& c : part.cells) {
-      for (const auto& tet : lattice::cell_tets(c)) {
-        for (std::size_t k = 0; k < 4; ++k)
-          mesh.tets(e, static_cast<Eigen::Index>(k)) =
-              vertex_of.at({tet[k][1], tet[k][2], tet[k][0]});
-        set.push_back(e++);
-      }
-    }
-  }
-  mesh.materials = {p.material};
-  mesh.element_material.assign(static_cast<std::size_t>(mesh.num_elements()), 0);
   return mesh;
 }
 

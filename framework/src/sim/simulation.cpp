@@ -215,7 +215,9 @@ double Simulation::step(StepStats& stats) {
   const double seconds = seconds_since(start);
   ++step_;
   time_ = double(step_) * dt_;
-  refresh_state();
+  const auto geometry_start = Clock::now();
+  refresh_state();  // u = U q: world positions and velocities of every vertex
+  stats.add("geometry", seconds_since(geometry_start));
   check_divergence();
   return seconds;
 }

@@ -19,7 +19,10 @@ struct BenchCaseSettings {
 
 struct BenchCase {
   std::string scene;
-  std::string method;
+  std::string method;  // the coupling plugin
+  std::string label;   // the row's name in a suite ("L2 matched"); empty: the plugin's
+  std::string paper;   // what the paper reports for this row, shown beside ours; may be empty
+  const std::string& name() const { return label.empty() ? method : label; }
   /// Empty when it ran to the end; else why not ("cannot run: …", "diverged at step …", …).
   std::string failure;
   bool ran() const { return failure.empty(); }

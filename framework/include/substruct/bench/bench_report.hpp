@@ -35,14 +35,16 @@ BenchAccuracy compare_with_reference(const BenchCase& c, const BenchCase* refere
 
 struct BenchReport {
   MachineInfo machine;
-  std::string reference_method;  // "full", or empty when the accuracy columns are off
+  std::string reference_method;  // the reference row's name ("full"), empty: no accuracy columns
+  bool stage_column = false;     // the table lists each case's step stages (mean ms)
   long steps = 0;
   int repeats = 0;
   std::vector<BenchCase> cases;
   std::vector<BenchAccuracy> accuracy;  // one per case
 };
 
-/// The results table in Markdown (also what the README shows).
+/// The results table in Markdown (also what the README shows), with a "paper" column when a case
+/// has a paper figure.
 std::string bench_markdown_table(const BenchReport& report);
 
 /// Writes report.md, results.csv and results.json into `dir` (created; each file staged under a

@@ -20,26 +20,19 @@ std::vector<DomainMotion> floating_motion_from(const std::vector<FloatingDomain>
                                                Index num_vertices, const Eigen::VectorXd& u0,
                                                const Eigen::VectorXd& v0);
 
-/// What the step's velocities y are, and so how they move the state.
-enum class StepRule {
-  /// y = the velocities at the end of the step (backward Euler): q̇ ← y, q += Δt y.
-  backward_euler,
-  /// y = the velocities at the middle of the step, from a backward Euler step of Δt/2 (which is
-  /// what the linearized implicit midpoint rule solves): q += Δt y, q̇ ← 2y − q̇. Second order
-  /// and, for a linear system, without numerical damping.
-  implicit_midpoint,
-};
-
-/// The update from the step's velocities y (q̇', v', ω' of each domain at `system`'s offsets), by
-/// `rule`: q += Δt q̇', c += Δt v', R ← exp(Δt ω') R, only the rigid and/or the deformation
-/// parts. Records each free frame's linear and angular acceleration (frame axes) for the next
-/// step's fictitious forces. Throws DivergenceError naming the domain and `step` when a state
-/// stops being finite.
+/// The update from the step's velocities y (q̇', v', ω' of each domain at `system`'s offsets),
+/// the velocities at the fraction θ ∈ [½, 1] of the step, solved by a backward Euler step of θΔt
+/// (which is what the linearized θ-method solves): q += Δt y, q̇ ← q̇ + (y − q̇)/θ, c += Δt v',
+/// R ← exp(Δt ω') R, only the rigid and/or the deformation parts. θ = 1 is backward Euler; θ = ½
+/// the implicit midpoint rule (second order, without numerical damping for a linear system);
+/// between them the damping grows with θ − ½. Records each free frame's linear and angular
+/// acceleration (frame axes) for the next step's fictitious forces. Throws DivergenceError
+/// naming the domain and `step` when a state stops being finite.
 void advance_floating_domains(const std::vector<FloatingDomain>& domains, const BlockSystem& system,
                               const Eigen::VectorXd& y, double dt, bool rigid, bool deformation,
                               long step, std::vector<DomainMotion>& motion,
                               std::vector<std::pair<Vec3, Vec3>>& frame_acceleration,
-                              StepRule rule = StepRule::backward_euler);
+                              double theta = 1);
 
 /// Kinetic (½ ẋᵀ M ẋ of every domain), elastic (the reduced models' W(q)) and gravity energy of
 /// the domains; the coupling's own energy is the method's to add.

@@ -67,7 +67,8 @@ class Simulation {
   const InitialState& initial_state();
   /// One step of `dt` ([run] dt): evaluates the loads, steps the method, checks for divergence,
   /// with subnormal numbers flushed to zero (core/flush_subnormals.hpp). Returns the method's
-  /// wall time for the step [s].
+  /// wall time for the step [s]; the world positions' update after it (u = U q, through the
+  /// geometry plugin for reduced methods) is added to `stats` as the stage "geometry".
   double step(StepStats& stats);
 
   /// The static equilibrium under the loads at `time` (evaluated once, at rest: dead loads),

@@ -157,4 +157,48 @@ void check_parts(const std::vector<Part>& parts, const std::string& what) {
   }
 }
 
+void add_box(Part& part, int x0, int x1, int y0, int y1, int z0, int z1) {
+  for (int y = y0; y < y1; ++y)
+    for (int z = z0; z < z1; ++z)
+      for (int x = x0; x < x1; ++x) part.cells.push_back({x, y, z});
+}
+
+TetMesh lattice_mesh(const std::vector<Part>& parts, double cell_size, const Material& material,
+                     std::vector<Point>* points) {
+  std::map<Point, Index> vertex_of;  // key (y, z, x)
+  std::size_t num_cells = 0;
+  for (const Part& part : parts) {
+    num_cells += part.cells.size();
+    for (const Point& c : part.cells)
+      for (int corner = 0; corner < 8; ++corner)
+        vertex_of.emplace(
+            Point{c[1] + ((corner >> 1) & 1), c[2] + (corner >> 2), c[0] + (corner & 1)}, 0);
+  }
+  TetMesh mesh;
+  mesh.vertices.resize(static_cast<Eigen::Index>(vertex_of.size()), 3);
+  if (points != nullptr) points->clear();
+  Index next = 0;
+  for (auto& [key, index] : vertex_of) {
+    index = next++;
+    mesh.vertices.row(index) << key[2] * cell_size, key[0] * cell_size, key[1] * cell_size;
+    if (points != nullptr) points->push_back({key[2], key[0], key[1]});
+  }
+  mesh.tets.resize(static_cast<Eigen::Index>(6 * num_cells), 4);
+  Index e = 0;
+  for (const Part& part : parts) {
+    std::vector<Index>& set = mesh.element_sets[part.name];
+    for (const Point& c : part.cells) {
+      for (const auto& tet : cell_tets(c)) {
+        for (std::size_t k = 0; k < 4; ++k)
+          mesh.tets(e, static_cast<Eigen::Index>(k)) =
+              vertex_of.at({tet[k][1], tet[k][2], tet[k][0]});
+        set.push_back(e++);
+      }
+    }
+  }
+  mesh.materials = {material};
+  mesh.element_material.assign(static_cast<std::size_t>(mesh.num_elements()), 0);
+  return mesh;
+}
+
 }  // namespace substruct::lattice

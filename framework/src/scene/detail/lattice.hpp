@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "substruct/mesh/tet_mesh.hpp"
+
 namespace substruct::lattice {
 
 /// A lattice point, or the lower corner of a lattice cell, as (x, y, z).
@@ -52,5 +54,15 @@ struct Part {
 /// Error ("`what`: … (internal error: please report the parameters)") otherwise. O(n log n) in the
 /// number of cells.
 void check_parts(const std::vector<Part>& parts, const std::string& what);
+
+/// Adds the cells of the box [x0, x1) × [y0, y1) × [z0, z1) to `part` (y outermost).
+void add_box(Part& part, int x0, int x1, int y0, int y1, int z0, int z1);
+
+/// One conforming tet mesh of `parts` (cell_tets of every cell) with lattice unit `cell_size` [m]:
+/// vertices in (y, z, x) order of their lattice point at cell_size · point (`points`, when given,
+/// receives each vertex's lattice point), elements part by part in cell order, an element set per
+/// part named after it, every element of material `material`.
+TetMesh lattice_mesh(const std::vector<Part>& parts, double cell_size, const Material& material,
+                     std::vector<Point>* points = nullptr);
 
 }  // namespace substruct::lattice
