@@ -370,6 +370,17 @@ int command_bench(const Args& raw_args) {
     std::vector<BenchSuite> suites;
     for (const fs::path& file : suite_files(a.suite)) suites.push_back(read_bench_suite(file));
     PluginHost host(a.global.plugin_paths);
+    // Every row's plugin exists before anything runs: a typo in the last experiment must not
+    // cost the time of the others.
+    const std::vector<std::string> available = coupling_plugins(host);
+    for (const BenchSuite& suite : suites)
+      for (const BenchExperiment& e : suite.experiments)
+        for (const BenchRow& row : e.rows)
+          if (std::find(available.begin(), available.end(), row.plugin) == available.end())
+            throw Error(fmt::format("{}: [experiment {}] row '{}': no coupling plugin '{}' "
+                                    "(available: {})",
+                                    suite.file.string(), e.name, row.label, row.plugin,
+                                    fmt::join(available, ", ")));
     const MachineInfo machine = describe_machine();
     for (const BenchSuite& suite : suites) {
       const std::string md = run_suite(suite, a, host, machine);

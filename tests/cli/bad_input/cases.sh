@@ -346,6 +346,20 @@ case_partition_zero_domains() {
   expect_error 1 "partition: --domains expects a whole number ≥ 1, found '0'" -- \
     "$cli" partition "$scene" --method metis --domains 0
 }
+case_bench_suite_unknown_key() {
+  printf '[experiment e]\nscene = %s\nsteps = 2\ncolour = red\nrow = full | full\n' "$scene" >bad.suite
+  expect_error 1 "bad.suite:4: unknown key 'colour' \(title, about, scene" -- \
+    "$cli" bench --suite bad.suite --out out
+}
+case_bench_suite_unknown_plugin() {
+  printf '[experiment e]\nscene = %s\nsteps = 2\nrow = L1 | inertiaa\n' "$scene" >typo.suite
+  expect_error 1 "typo.suite: \[experiment e\] row 'L1': no coupling plugin 'inertiaa' \(available: " -- \
+    "$cli" bench --suite typo.suite --out out
+}
+case_bench_suite_unknown_name() {
+  expect_error 1 "bench: no suite 'nosuch' \(in .*benchmarks: .*wu_2015" -- \
+    "$cli" bench --suite nosuch --out out
+}
 case_bench_zero_steps() {
   expect_error 1 "bench: --steps must be an integer ≥ 1, found '0'" -- "$cli" bench "$scene" --steps 0
 }
