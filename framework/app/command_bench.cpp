@@ -377,10 +377,10 @@ int command_bench(const Args& raw_args) {
       for (const BenchExperiment& e : suite.experiments)
         for (const BenchRow& row : e.rows)
           if (std::find(available.begin(), available.end(), row.plugin) == available.end())
-            throw Error(fmt::format("{}: [experiment {}] row '{}': no coupling plugin '{}' "
-                                    "(available: {})",
-                                    suite.file.string(), e.name, row.label, row.plugin,
-                                    fmt::join(available, ", ")));
+            throw Error(fmt::format(
+                "{}: [experiment {}] row '{}': no coupling plugin '{}' "
+                "(available: {})",
+                suite.file.string(), e.name, row.label, row.plugin, fmt::join(available, ", ")));
     const MachineInfo machine = describe_machine();
     for (const BenchSuite& suite : suites) {
       const std::string md = run_suite(suite, a, host, machine);
