@@ -168,7 +168,13 @@ class CouplingElements final : public ReducedCouplingMethod {
       InterfaceCubatureReport report;
       coupling_ =
           fit_interface_cubature(coupling_, domains_, scene.material_model, cubature_, report);
-      if (context.stats) context.stats->add("interface cubature", seconds_since(fit_start));
+      if (context.stats) {
+        context.stats->add("interface cubature", seconds_since(fit_start));
+        context.stats->report("interface elements", report.elements);
+        context.stats->report("kept", report.samples);
+        context.stats->report("training error", report.training_error);
+        context.stats->report("held-out error", report.held_out_error);
+      }
       log::info(
           "coupling-elements: interface cubature keeps {} of {} coupling elements in {} layers; "
           "worst relative force error {:.3g} (training), {:.3g} (held out)",

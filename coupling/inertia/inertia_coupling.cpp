@@ -90,7 +90,9 @@ const OptionSet<InertiaSettings>& inertia_options() {
                   "frequency of the subtree rooted at it, simulated reduced and coupled, equals "
                   "that subtree's in unreduced FEM with its parent interface held (Zhao 2014, "
                   "§4.6); one eigen solve and a few short runs per domain, stored in the cache "
-                  "directory. frequency_scale and the other factors multiply on top")
+                  "directory. frequency_scale and the other factors multiply on top. On the "
+                  "flower released from a 45° bend, f / f_full: interface lumping 2.99 → 1.006 "
+                  "matched, center-of-mass 1.20 → 1.05 (the match is made at small amplitude)")
           .number("frequency_scale", &S::frequency_scale, "",
                   "global frequency scale α: every domain's natural frequencies × α (Zhao 2014, "
                   "§4.3)",
@@ -603,10 +605,27 @@ class InertiaCoupling final : public ReducedCouplingMethod {
       const std::unique_ptr<EigenSolver> solver = context.solvers.eigen();
       Progress progress("inertia: frequency matching", tree_.domains.size());
       std::vector<std::string> lines;
+      // A leaf whose model is an instance of another leaf's (a moved, turned or uniformly scaled
+      // copy, held at its interface alike) has that leaf's frequency ratio, so its factor.
+      std::map<int, double> leaf_factor;  // by representative
+      const auto instance_leaf = [&](int d) {
+        const auto dd = static_cast<std::size_t>(d);
+        return tree_.domains[dd].children.empty() && dd < models.size() &&
+               tree_.tree.parent[dd] >= 0 && !has_fixed_vertices(d);
+      };
+      int reused = 0;
       for (auto it = tree_.tree.bfs_order.rbegin(); it != tree_.tree.bfs_order.rend(); ++it) {
         const int d = *it;
         progress.advance();
         if (tree_.domains[static_cast<std::size_t>(d)].r() == 0) continue;  // rigid: no α
+        const int representative = models[static_cast<std::size_t>(d)].representative;
+        if (instance_leaf(d) && instance_leaf(representative))
+          if (auto known = leaf_factor.find(representative); known != leaf_factor.end()) {
+            factor[static_cast<std::size_t>(d)] = known->second;
+            states_[static_cast<std::size_t>(d)].newmark->set_frequency_scale(known->second);
+            ++reused;
+            continue;
+          }
         const SubtreeMode mode = subtree_lowest_mode(scene, tree_.tree, d, *solver);
         const std::vector<int> members = subtree_domains(tree_.tree, d);
         auto& newmark = *states_[static_cast<std::size_t>(d)].newmark;
@@ -614,16 +633,27 @@ class InertiaCoupling final : public ReducedCouplingMethod {
           newmark.set_frequency_scale(alpha);
           return reduced_subtree_frequency(members, mode);
         });
-        factor[static_cast<std::size_t>(d)] = match.alpha;
-        newmark.set_frequency_scale(match.alpha);
+        // A match that misses by more than 5 % keeps α = 1: the reduced subtree's lowest
+        // vibration does not follow this domain's α (it is another domain's), and forcing it
+        // would distort this one.
+        const bool usable = std::abs(match.matched_hz / mode.frequency_hz - 1) <= 0.05;
+        const double alpha = usable ? match.alpha : 1.0;
+        factor[static_cast<std::size_t>(d)] = alpha;
+        newmark.set_frequency_scale(alpha);
+        if (instance_leaf(d) && instance_leaf(representative)) leaf_factor[representative] = alpha;
         lines.push_back(fmt::format(
             "inertia: frequency matching: domain {} ({} domains in its subtree): FEM {:.4g} Hz, "
             "reduced {:.4g} Hz → α = {:.4g} gives {:.4g} Hz ({} runs){}",
             d, members.size(), mode.frequency_hz, match.initial_hz, match.alpha, match.matched_hz,
-            match.evaluations, match.converged ? "" : ": NOT within 0.5 %"));
+            match.evaluations,
+            usable ? (match.converged ? "" : " (within 5 %)")
+                   : ": more than 5 % off, this domain keeps α = 1"));
       }
       progress.finish();
       for (const std::string& line : lines) log::info("{}", line);
+      if (reused > 0)
+        log::info("inertia: frequency matching: {} instanced leaves took their representative's α",
+                  reused);
       write_factors(file, factor);
     } else {
       log::info("inertia: frequency matching: the factors of {} domains from {}", factor.size(),
@@ -640,36 +670,59 @@ class InertiaCoupling final : public ReducedCouplingMethod {
       s.newmark->set_frequency_scale(s.alpha);
     }
     log::info("inertia: frequency matching: α factors from {:.4g} to {:.4g}", low, high);
+    if (context.stats) {
+      context.stats->report("matched α min", low);
+      context.stats->report("matched α max", high);
+    }
   }
 
   // The lowest frequency of the reduced subtree `members` (its root first) released from the
   // unreduced subtree's mode at a small amplitude, everything else held at rest, no loads: the
-  // dominant vibration of the mode's peak vertex over six periods of the FEM frequency.
+  // dominant vibration of the motion's coordinate along that mode, s(t) = Σ_v φ_v · u_v(t) (the
+  // mode's own shape filters out the other vibrations, e.g. a branch's under a swaying trunk),
+  // over six periods of the FEM frequency.
   double reduced_subtree_frequency(const std::vector<int>& members, const SubtreeMode& mode) {
-    do_reset((1e-4 * scene_->size()) * mode.displacement, {});
+    const Scene& scene = *scene_;
+    do_reset((1e-4 * scene.size()) * mode.displacement, {});
     std::vector<char> inside(tree_.domains.size(), 0);
     for (int i : members) inside[static_cast<std::size_t>(i)] = 1;
     for (std::size_t i = 0; i < states_.size(); ++i) states_[i].frozen = inside[i] == 0;
-    int owner = -1;  // a domain of the subtree holding the peak vertex
-    for (int i : members) {
-      const InertiaDomain& dom = tree_.domains[static_cast<std::size_t>(i)];
-      if (std::binary_search(dom.global_vertex.begin(), dom.global_vertex.end(),
-                             mode.peak_vertex)) {
-        owner = i;
-        break;
-      }
-    }
+    // The vertices that move in the mode, each with a subtree domain holding it.
+    std::vector<std::pair<Index, int>> probes;
+    std::vector<char> seen(static_cast<std::size_t>(scene.mesh.num_vertices()), 0);
+    for (int i : members)
+      for (Index g : tree_.domains[static_cast<std::size_t>(i)].global_vertex)
+        if (!seen[static_cast<std::size_t>(g)] &&
+            mode.displacement.segment<3>(3 * g).squaredNorm() > 1e-6) {
+          seen[static_cast<std::size_t>(g)] = 1;
+          probes.emplace_back(g, i);
+        }
+    const auto coordinate = [&] {
+      double s = 0;
+      for (const auto& [g, i] : probes)
+        s += mode.displacement.segment<3>(3 * g).dot(world_position(i, g) -
+                                                     scene.mesh.vertices.row(g).transpose());
+      return s;
+    };
     const int steps = 240;
     const double dt = 1 / (40 * mode.frequency_hz);
-    Eigen::MatrixXd path(steps + 1, 3);
-    path.row(0) = world_position(owner, mode.peak_vertex).transpose();
+    Eigen::VectorXd signal(steps + 1);
+    signal[0] = coordinate();
     const ExternalForces none;
     StepStats stats;
     for (int k = 1; k <= steps; ++k) {
       do_step(dt, none, stats);
-      path.row(k) = world_position(owner, mode.peak_vertex).transpose();
+      signal[k] = coordinate();
     }
-    return dominant_vibration_of_positions(path, dt).frequency_hz;
+    return dominant_vibration(signal, dt).frequency_hz;
+  }
+
+  // Whether domain d holds any of the scene's fixed vertices.
+  bool has_fixed_vertices(int d) const {
+    const InertiaDomain& dom = tree_.domains[static_cast<std::size_t>(d)];
+    for (Index v : scene_->fixed_vertices)
+      if (std::binary_search(dom.global_vertex.begin(), dom.global_vertex.end(), v)) return true;
+    return false;
   }
 
   // The cache file of the matching factors: a hash of everything they depend on.
@@ -677,7 +730,7 @@ class InertiaCoupling final : public ReducedCouplingMethod {
                                                 const std::vector<DomainModel>& models) const {
     if (!reduction_.cache || context.cache_dir.empty()) return {};
     Fnv1a h;
-    h.add_string("inertia frequency matching 1");
+    h.add_string("inertia frequency matching 2");
     for (const DomainModel& m : models) h.add_u64(m.inputs_hash);
     for (int p : tree_.tree.parent) h.add_i64(p);
     for (Index v : context.scene.fixed_vertices) h.add_i64(v);

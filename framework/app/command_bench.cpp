@@ -310,6 +310,7 @@ std::string run_suite(const BenchSuite& suite, const BenchArguments& a, const Pl
     report.machine = machine;
     report.reference_method = e.reference;
     report.stage_column = e.stages;
+    report.figures_column = e.figures;
     const RowRunSettings run{e.steps, e.duration, a.quick ? 1 : e.repeats, a.quick ? 10 : 0};
     report.repeats = run.repeats;
     report.steps = e.steps;

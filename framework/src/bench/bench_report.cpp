@@ -128,10 +128,11 @@ BenchAccuracy compare_with_reference(const BenchCase& c, const BenchCase* refere
 std::string bench_markdown_table(const BenchReport& report) {
   bool paper = false;
   for (const BenchCase& c : report.cases) paper = paper || !c.paper.empty();
-  const std::string extra_head =
-      std::string(report.stage_column ? " step stages [ms] |" : "") + (paper ? " paper |" : "");
-  const std::string extra_rule =
-      std::string(report.stage_column ? "---|" : "") + (paper ? "---|" : "");
+  const std::string extra_head = std::string(report.stage_column ? " step stages [ms] |" : "") +
+                                 (report.figures_column ? " precompute figures |" : "") +
+                                 (paper ? " paper |" : "");
+  const std::string extra_rule = std::string(report.stage_column ? "---|" : "") +
+                                 (report.figures_column ? "---|" : "") + (paper ? "---|" : "");
   std::string t =
       "| scene | method | DOFs | domains | precompute [s] | step [ms] median (p10–p90) | "
       "peak memory [MB] | error / motion | offset ratio | f / f_ref | decay ratio | RMS error / "
@@ -145,6 +146,8 @@ std::string bench_markdown_table(const BenchReport& report) {
     const BenchAccuracy& a = report.accuracy[k];
     std::string extra;
     if (report.stage_column) extra += fmt::format(" {} |", stages_text(c.stage_seconds, 1e3, ""));
+    if (report.figures_column)
+      extra += fmt::format(" {} |", stages_text(c.precompute.figures, 1, ""));
     if (paper) extra += fmt::format(" {} |", c.paper);
     if (!c.ran() && c.step_seconds.empty()) {
       t += fmt::format("| {} | {} | | | | not run: {} | | | | | | | | |{}\n", c.scene, c.name(),
@@ -258,7 +261,8 @@ std::vector<fs::path> write_bench_report(const fs::path& dir, const BenchReport&
         "{{\"scene\": {}, \"method\": {}, \"plugin\": {}, \"paper\": {}, \"ran\": {}, \"failure\": "
         "{}, \"dofs\": {}, "
         "\"domains\": {}, \"dt\": {}, \"size\": {}, \"precompute_s\": {}, "
-        "\"precompute_stages_s\": {}}}, \"models_computed\": {}, \"models_loaded\": {}, "
+        "\"precompute_stages_s\": {}}}, \"precompute_figures\": {}}}, "
+        "\"models_computed\": {}, \"models_loaded\": {}, "
         "\"models_instanced\": {}, \"step_ms_median\": {}, \"step_ms_p10\": {}, "
         "\"step_ms_p90\": {}, \"step_stages_ms_mean\": {}}}, \"peak_rss_mb\": {}, "
         "\"baseline_rss_mb\": {}, \"rms_error\": {}, \"max_error\": {}, \"frequency_hz\": {}, "
@@ -269,8 +273,15 @@ std::vector<fs::path> write_bench_report(const fs::path& dir, const BenchReport&
         "\"kinetic\": {}, \"elastic\": {}, \"gravity\": {}}}{}\n",
         json_string(c.scene), json_string(c.name()), json_string(c.method), json_string(c.paper),
         c.ran() ? "true" : "false", json_string(c.failure), c.dofs, c.domains, json_number(c.dt),
-        json_number(c.size), json_number(c.precompute_seconds), pre, c.precompute.models_computed,
-        c.precompute.models_loaded, c.precompute.models_instanced,
+        json_number(c.size), json_number(c.precompute_seconds), pre,
+        [&] {
+          std::string f = "{";
+          for (const auto& [name, value] : c.precompute.figures)
+            f += fmt::format("{}{}: {}", f.size() > 1 ? ", " : "", json_string(name),
+                             json_number(value));
+          return f;
+        }(),
+        c.precompute.models_computed, c.precompute.models_loaded, c.precompute.models_instanced,
         json_number(1e3 * c.median_step_seconds()),
         json_number(1e3 * c.percentile_step_seconds(10)),
         json_number(1e3 * c.percentile_step_seconds(90)),

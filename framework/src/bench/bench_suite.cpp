@@ -143,10 +143,12 @@ BenchSuite read_bench_suite(const fs::path& file) {
       e.other_methods = yes_no();
     } else if (key == "stages") {
       e.stages = yes_no();
+    } else if (key == "figures") {
+      e.figures = yes_no();
     } else {
       throw fail(fmt::format(
           "unknown key '{}' (title, about, scene, generate, steps, duration, repeats, set, row, "
-          "reference, other_methods, stages)",
+          "reference, other_methods, stages, figures)",
           key));
     }
   }

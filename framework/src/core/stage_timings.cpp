@@ -26,4 +26,13 @@ void PrecomputeStats::add(const std::string& stage, double seconds) {
   add_stage(stage_seconds, stage, seconds);
 }
 
+void PrecomputeStats::report(const std::string& name, double value) {
+  for (auto& [n, v] : figures)
+    if (n == name) {
+      v = value;
+      return;
+    }
+  figures.emplace_back(name, value);
+}
+
 }  // namespace substruct

@@ -37,6 +37,7 @@ struct BenchReport {
   MachineInfo machine;
   std::string reference_method;  // the reference row's name ("full"), empty: no accuracy columns
   bool stage_column = false;     // the table lists each case's step stages (mean ms)
+  bool figures_column = false;   // the table lists each case's precompute figures
   long steps = 0;
   int repeats = 0;
   std::vector<BenchCase> cases;

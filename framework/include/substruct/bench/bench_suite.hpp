@@ -17,6 +17,7 @@
 ///   reference = full | none | LABEL            # default: the row named full, if any
 ///   other_methods = yes | no                   # rows for the other plugins too (default yes)
 ///   stages = yes | no                          # a column of step stages (default no)
+///   figures = yes | no                         # a column of precompute figures (default no)
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -44,6 +45,7 @@ struct BenchExperiment {
   std::string reference;  // a row's label; empty: none
   bool other_methods = true;
   bool stages = false;
+  bool figures = false;
 };
 
 struct BenchSuite {

@@ -13,7 +13,12 @@ struct PrecomputeStats {
   int models_computed = 0;   // reduced from scratch
   int models_loaded = 0;     // read from the model cache
   int models_instanced = 0;  // transformed from an identical domain's model
+  /// Named results of the precompute that a benchmark reports beside the times (e.g. the
+  /// interface cubature's held-out force error), in the order given; a name given again
+  /// replaces its value.
+  std::vector<std::pair<std::string, double>> figures;
   void add(const std::string& stage, double seconds);
+  void report(const std::string& name, double value);
 };
 
 /// Wall-clock split of one step into the parts the papers report (e.g. "dynamics",
