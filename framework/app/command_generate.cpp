@@ -764,41 +764,49 @@ int generate_figure_scene(const Args& args) {
   const ShapeOption option{figure};
   figure.add_options()("shape", po::value<std::string>(&shape)->default_value(shape),
                        "hammock (5 strips hung at the corners), caterpillar (8 segments, tail "
-                       "fixed) or armadillo (11 parts, held at the back)");
+                       "fixed), armadillo (11 parts, held at the back) or chain (8 blocks and 7 "
+                       "links, free-flying: the SIGGRAPH letters of Barbic-Zhao 2011)");
   option("resolution", &p.resolution, "cells per unit along each axis (1 … 8)");
   option("unit", &p.unit, "[m] of one unit of the outline");
   p.material.youngs_modulus = 0;
   option("youngs-modulus", &p.material.youngs_modulus,
-         "E [Pa]; 0: the shape's (hammock 2e8, caterpillar 1e8, armadillo 2e6)");
+         "E [Pa]; 0: the shape's (hammock 2e8, caterpillar 1e8, armadillo and chain 2e6)");
   option("poisson-ratio", &p.material.poisson_ratio, "ν");
   option("density", &p.material.density, "ρ [kg/m³]");
   po::options_description all;
   all.add(figure).add(scene_options(s, "", "coupling-elements", 200));
   if (!parse(args, all,
-             "usage: substruct generate figure --shape hammock|caterpillar|armadillo --out DIR "
-             "[options]\n"
-             "  Generated analogues of the scenes of Wu, Mukherjee, Wang 2015 (Tables 3-4)."))
+             "usage: substruct generate figure --shape hammock|caterpillar|armadillo|chain --out "
+             "DIR [options]\n"
+             "  Generated analogues of the scenes of Wu, Mukherjee, Wang 2015 (Tables 3-4) and of\n"
+             "  the free-flying letters of Barbic-Zhao 2011 (Table 1)."))
     return 0;
   p.shape = figure_shape(shape);
   if (p.material.youngs_modulus == 0) p.material.youngs_modulus = figure_youngs_modulus(p.shape);
   if (s.name.empty()) s.name = shape;
   std::vector<Index> fixed, tracked;
   const TetMesh mesh = generate_figure(p, &fixed, &tracked);
-  const char* what = p.shape == FigureShape::hammock
-                         ? "a sheet 40 × 16 × 1 units in 5 strips along x, hung at its four "
-                           "corners (the paper's: 14K nodes, 42K tets, 5 domains)"
-                     : p.shape == FigureShape::caterpillar
-                         ? "8 segments of 5 × 4 × 4 units along x, the tail face fixed (the "
-                           "paper's: 31K nodes, 98K tets, 8 domains)"
-                         : "a torso, a head, two arms and two legs of two segments and a tail, "
-                           "held at its upper back (the paper's armadillo: 62K nodes, 241K tets, "
-                           "11 domains)";
+  const char* what =
+      p.shape == FigureShape::hammock
+          ? "The hammock of Wu, Mukherjee, Wang 2015 (Tables 3-4), generated: a sheet 40 × 16 × 1\n"
+            "# units in 5 strips along x, hung at its four corners (the paper's: 14K nodes, 42K "
+            "tets)"
+      : p.shape == FigureShape::caterpillar
+          ? "The caterpillar of Wu, Mukherjee, Wang 2015 (Tables 3-4), generated: 8 segments of\n"
+            "# 5 × 4 × 4 units along x, the tail face fixed (the paper's: 31K nodes, 98K tets)"
+      : p.shape == FigureShape::armadillo
+          ? "The armadillo of Wu, Mukherjee, Wang 2015 (Tables 3-4), generated: a torso, a head,\n"
+            "# two arms and two legs of two segments and a tail, held at its upper back (the\n"
+            "# paper's: 62K nodes, 241K tets)"
+          : "The SIGGRAPH letters of Barbič-Zhao 2011 (Table 1), generated: 8 blocks joined by 7\n"
+            "# links (element sets letter0…, link0…), free-flying; rigid links with [inertia]\n"
+            "# rigid_domains = 8 9 10 11 12 13 14 (the paper's: 18,945 vertices, 15 domains)";
   const std::string comment = fmt::format(
-      "# {} of Wu, Mukherjee, Wang 2015 (Tables 3-4), generated:\n# {}.\n"
+      "# {}.\n"
       "# Here: unit {} m, {} cells per unit: {} vertices, {} tets, {} domains (element sets).\n"
       "# E = {} Pa, ν = {}, ρ = {} kg/m³; released at rest under gravity.\n"
       "# Made by: {}\n\n",
-      shape, what, p.unit, p.resolution, mesh.num_vertices(), mesh.num_elements(),
+      what, p.unit, p.resolution, mesh.num_vertices(), mesh.num_elements(),
       mesh.element_sets.size(), p.material.youngs_modulus, p.material.poisson_ratio,
       p.material.density, made_by("figure", args));
   write_scene(s, mesh, fixed, comment, "sets", tracked, "a free corner or tip first");

@@ -46,6 +46,14 @@ std::vector<Box> boxes(FigureShape shape) {
           {"thigh_right", 0, {1, -5, 2}, {4, 0, 4}},  {"shin_right", 6, {1, -10, 2}, {4, -5, 4}},
           {"thigh_left", 0, {-4, -5, 2}, {-1, 0, 4}}, {"shin_left", 8, {-4, -10, 2}, {-1, -5, 4}},
           {"tail", 0, {-1, -6, 0}, {1, 0, 1}}};
+    case FigureShape::chain: {
+      std::vector<Box> b;
+      for (int k = 0; k < 8; ++k) {
+        b.push_back({"letter", k == 0 ? -1 : 2 * k - 1, {6 * k, 0, 0}, {6 * k + 4, 6, 2}});
+        if (k < 7) b.push_back({"link", 2 * k, {6 * k + 4, 2, 0}, {6 * k + 6, 4, 2}});
+      }
+      return b;
+    }
   }
   return {};
 }
@@ -53,9 +61,11 @@ std::vector<Box> boxes(FigureShape shape) {
 }  // namespace
 
 FigureShape figure_shape(std::string_view name) {
-  for (FigureShape s : {FigureShape::hammock, FigureShape::caterpillar, FigureShape::armadillo})
+  for (FigureShape s :
+       {FigureShape::hammock, FigureShape::caterpillar, FigureShape::armadillo, FigureShape::chain})
     if (name == to_string(s)) return s;
-  throw Error(fmt::format("figure: unknown shape '{}' (hammock, caterpillar, armadillo)", name));
+  throw Error(
+      fmt::format("figure: unknown shape '{}' (hammock, caterpillar, armadillo, chain)", name));
 }
 
 double figure_youngs_modulus(FigureShape shape) {
@@ -65,6 +75,7 @@ double figure_youngs_modulus(FigureShape shape) {
     case FigureShape::caterpillar:
       return 1e8;
     case FigureShape::armadillo:
+    case FigureShape::chain:
       return 2e6;
   }
   return 0;
@@ -78,6 +89,8 @@ std::string_view to_string(FigureShape shape) {
       return "caterpillar";
     case FigureShape::armadillo:
       return "armadillo";
+    case FigureShape::chain:
+      return "chain";
   }
   return "";
 }
@@ -93,8 +106,11 @@ TetMesh generate_figure(const FigureParameters& p, std::vector<Index>* fixed_ver
   std::vector<Part> parts;
   for (std::size_t i = 0; i < shape.size(); ++i) {
     const Box& b = shape[i];
+    // Numbered per name: strip0…, segment0…, letter0… and link0….
+    int same = 0;
+    for (std::size_t j = 0; j < i; ++j) same += std::string(shape[j].name) == b.name ? 1 : 0;
     const bool numbered = p.shape != FigureShape::armadillo;
-    Part part{numbered ? fmt::format("{}{}", b.name, i) : std::string(b.name), b.parent, {}};
+    Part part{numbered ? fmt::format("{}{}", b.name, same) : std::string(b.name), b.parent, {}};
     lattice::add_box(part, k * b.lo[0], k * b.hi[0], k * b.lo[1], k * b.hi[1], k * b.lo[2],
                      k * b.hi[2]);
     parts.push_back(std::move(part));
@@ -112,6 +128,8 @@ TetMesh generate_figure(const FigureParameters& p, std::vector<Index>* fixed_ver
         return q[0] == 0;
       case FigureShape::armadillo:  // the upper back of the torso
         return q[2] == 0 && q[1] >= 2 * k && q[1] <= 7 * k;
+      case FigureShape::chain:  // free-flying
+        return false;
     }
     return false;
   };
@@ -125,6 +143,9 @@ TetMesh generate_figure(const FigureParameters& p, std::vector<Index>* fixed_ver
       break;
     case FigureShape::armadillo:
       follow = {{14 * k, 7 * k, 3 * k}, {0, 12 * k, 4 * k}, {4 * k, -10 * k, 4 * k}};
+      break;
+    case FigureShape::chain:
+      follow = {{46 * k, 6 * k, 2 * k}, {0, 6 * k, 2 * k}};
       break;
   }
   if (fixed_vertices != nullptr) fixed_vertices->clear();

@@ -19,13 +19,18 @@ enum class FigureShape {
   /// tree rooted at the torso), held at the upper part of its back. The paper's armadillo: 62K
   /// nodes, 241K tets.
   armadillo,
+  /// Eight blocks of 4 × 6 × 2 units along x joined by seven links of 2 × 2 × 2 units (15 domains
+  /// in a chain of depth 14 from the first block), nothing fixed: the free-flying letters of
+  /// Barbič–Zhao 2011 (Table 1's SIGGRAPH: 8 letters, 7 rigid links) when the links are made
+  /// rigid ([inertia] rigid_domains = 8 … 14, the links' element sets sorting after the blocks').
+  chain,
 };
 
 /// E [Pa] that keeps each shape's sag under gravity at a few percent of its size at the default
-/// unit (hammock 2·10⁸, caterpillar 10⁸, armadillo 2·10⁶).
+/// unit (hammock 2·10⁸, caterpillar 10⁸, armadillo and chain 2·10⁶).
 double figure_youngs_modulus(FigureShape shape);
 
-/// "hammock", "caterpillar", "armadillo"; Error for another name.
+/// "hammock", "caterpillar", "armadillo", "chain"; Error for another name.
 FigureShape figure_shape(std::string_view name);
 std::string_view to_string(FigureShape shape);
 
