@@ -31,7 +31,7 @@ packages=(
   libsuitesparse-dev libmetis-dev libopenblas0-serial libslepc-real-dev libpetsc-real-dev
   libspectra-dev
   libgtest-dev libgmock-dev libbenchmark-dev
-  libopenscenegraph-dev libgl1-mesa-dri xvfb xauth
+  libopenscenegraph-dev libgl1-mesa-dri xvfb xauth fonts-dejavu-core
   python3-matplotlib python3-numpy
 )
 missing=()

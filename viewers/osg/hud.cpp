@@ -1,14 +1,35 @@
 #include "hud.hpp"
 
+#include <filesystem>
+
 #include <fmt/format.h>
 #include <osg/Geode>
+#include <osgText/Font>
 
 namespace substruct::viewer {
 
 namespace {
 
+// DejaVu Sans (Debian: fonts-dejavu-core) through the freetype plugin: anti-aliased, and with
+// every glyph the panel uses. OpenSceneGraph's built-in fallback font has no '.', ':' or '×' at
+// these sizes ("t = 1 20 s"); it is used only when the file cannot be read.
+osg::ref_ptr<osgText::Font> panel_font() {
+  static const osg::ref_ptr<osgText::Font> font = [] {
+    osg::ref_ptr<osgText::Font> f;
+    for (const char* file :
+         {"/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", "/usr/share/fonts/TTF/DejaVuSans.ttf"})
+      if (std::filesystem::exists(file) && (f = osgText::readRefFontFile(file))) break;
+    return f;
+  }();
+  return font;
+}
+
 osg::ref_ptr<osgText::Text> text(float size, const osg::Vec4& colour) {
   osg::ref_ptr<osgText::Text> t = new osgText::Text;
+  if (osg::ref_ptr<osgText::Font> font = panel_font()) {
+    t->setFont(font);
+    t->setFontResolution(2 * static_cast<unsigned>(size), 2 * static_cast<unsigned>(size));
+  }
   t->setCharacterSize(size);
   t->setColor(colour);
   t->setDataVariance(osg::Object::DYNAMIC);
@@ -39,7 +60,7 @@ Hud::Hud(int width, int height) : camera_(new osg::Camera), width_(width), heigh
   centre_->setAlignment(osgText::Text::CENTER_CENTER);
   help_text_ = text(13.f, {0.8f, 0.95f, 1.f, 1.f});
   help_text_->setAlignment(osgText::Text::LEFT_BOTTOM);
-  help_text_->setText(kKeys);
+  help_text_->setText(kKeys, osgText::String::ENCODING_UTF8);
   auto* geode = new osg::Geode;
   geode->addDrawable(panel_);
   geode->addDrawable(centre_);
@@ -69,8 +90,9 @@ void Hud::update(const HudState& s) {
       s.drag_force >= 0 ? fmt::format("   pulling {:.3g} N", s.drag_force) : std::string());
   if (!s.message.empty()) panel += "\n" + s.message;
   if (!help_) panel += "\nh: keys";
-  panel_->setText(panel);
-  centre_->setText(s.loading ? "precomputing …\n" + s.progress : std::string());
+  panel_->setText(panel, osgText::String::ENCODING_UTF8);
+  centre_->setText(s.loading ? "precomputing …\n" + s.progress : std::string(),
+                   osgText::String::ENCODING_UTF8);
   help_text_->setNodeMask(help_ ? ~0u : 0u);
 }
 
