@@ -8,18 +8,13 @@
 
 #include "substruct/core/error.hpp"
 #include "substruct/core/parse_number.hpp"
+#include "substruct/core/trim.hpp"
 
 namespace substruct {
 
 namespace fs = std::filesystem;
 
 namespace {
-
-std::string trim(const std::string& s) {
-  const auto begin = s.find_first_not_of(" \t\r");
-  if (begin == std::string::npos) return "";
-  return s.substr(begin, s.find_last_not_of(" \t\r") - begin + 1);
-}
 
 std::vector<std::string> split(const std::string& s, char separator) {
   std::vector<std::string> parts;

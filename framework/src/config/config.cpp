@@ -14,6 +14,7 @@
 #include "substruct/config/framework_sections.hpp"
 #include "substruct/config/option_table.hpp"
 #include "substruct/core/error.hpp"
+#include "substruct/core/trim.hpp"
 #include "substruct/plugin/eigen_plugin_name.hpp"
 #include "substruct/plugin/geometry_plugin_name.hpp"
 #include "substruct/plugin/plugin_host.hpp"
@@ -24,13 +25,6 @@ namespace fs = std::filesystem;
 namespace po = boost::program_options;
 
 namespace {
-
-std::string trim(const std::string& s) {
-  const auto begin = s.find_first_not_of(" \t\r");
-  if (begin == std::string::npos) return "";
-  const auto end = s.find_last_not_of(" \t\r");
-  return s.substr(begin, end - begin + 1);
-}
 
 /// Reads "section.key = value" settings, in file order, with their line numbers. The syntax is
 /// Boost.Program_options' config-file syntax ([section], key = value, '#' comments).

@@ -9,19 +9,13 @@
 
 #include "domains_detail.hpp"
 #include "substruct/core/error.hpp"
+#include "substruct/core/trim.hpp"
 
 namespace substruct {
 namespace {
 
 constexpr const char* kAcceptedSpecs =
     "single, auto:N, sets, sets:NAME,NAME,… or a file of per-element domain ids";
-
-std::string trim(const std::string& s) {
-  const auto first = s.find_first_not_of(" \t\r\n");
-  if (first == std::string::npos) return {};
-  const auto last = s.find_last_not_of(" \t\r\n");
-  return s.substr(first, last - first + 1);
-}
 
 std::vector<std::string> split_names(const std::string& list) {
   std::vector<std::string> names;
