@@ -10,7 +10,6 @@
 #include <chrono>
 #include <cmath>
 #include <filesystem>
-#include <fstream>
 #include <limits>
 #include <map>
 #include <memory>
@@ -41,6 +40,7 @@
 #include "substruct/core/progress.hpp"
 #include "substruct/core/stopwatch.hpp"
 #include "substruct/coupling/coupling_method.hpp"
+#include "substruct/io/checked_record.hpp"
 #include "substruct/io/staged_file.hpp"
 #include "substruct/plugin/plugin_descriptor.hpp"
 #include "substruct/reduction/domain_models.hpp"
@@ -598,8 +598,12 @@ class InertiaCoupling final : public ReducedCouplingMethod {
   void match_frequencies(const PrecomputeContext& context, const std::vector<DomainModel>& models) {
     const Scene& scene = context.scene;
     std::vector<double> factor(tree_.domains.size(), 1.0);
-    const std::filesystem::path file = frequency_matching_file(context, models);
-    if (!read_factors(file, factor)) {
+    const std::uint64_t hash = frequency_matching_hash(context, models);
+    const std::filesystem::path file =
+        reduction_.cache && !context.cache_dir.empty()
+            ? context.cache_dir / fmt::format("inertia-frequency-matching-{:016x}.ssfm", hash)
+            : std::filesystem::path();
+    if (!read_factors(file, hash, factor)) {
       for (DomainState& s : states_)
         if (s.newmark) s.newmark->set_frequency_scale(1);
       const std::unique_ptr<EigenSolver> solver = context.solvers.eigen();
@@ -654,7 +658,7 @@ class InertiaCoupling final : public ReducedCouplingMethod {
       if (reused > 0)
         log::info("inertia: frequency matching: {} instanced leaves took their representative's α",
                   reused);
-      write_factors(file, factor);
+      write_factors(file, hash, factor);
     } else {
       log::info("inertia: frequency matching: the factors of {} domains from {}", factor.size(),
                 file.string());
@@ -725,10 +729,9 @@ class InertiaCoupling final : public ReducedCouplingMethod {
     return false;
   }
 
-  // The cache file of the matching factors: a hash of everything they depend on.
-  std::filesystem::path frequency_matching_file(const PrecomputeContext& context,
-                                                const std::vector<DomainModel>& models) const {
-    if (!reduction_.cache || context.cache_dir.empty()) return {};
+  // A hash of everything the matching factors depend on: their cache file's name and key.
+  std::uint64_t frequency_matching_hash(const PrecomputeContext& context,
+                                        const std::vector<DomainModel>& models) const {
     Fnv1a h;
     h.add_string("inertia frequency matching 2");
     for (const DomainModel& m : models) h.add_u64(m.inputs_hash);
@@ -742,29 +745,44 @@ class InertiaCoupling final : public ReducedCouplingMethod {
     h.add_f64(settings_.planar_epsilon);
     h.add_f64(context.scene.rayleigh_mass);
     h.add_f64(context.scene.rayleigh_stiffness);
-    return context.cache_dir / fmt::format("inertia-frequency-matching-{:016x}.txt", h.digest());
+    return h.digest();
   }
 
-  static bool read_factors(const std::filesystem::path& file, std::vector<double>& factor) {
-    if (file.empty()) return false;
-    std::ifstream in(file);
-    std::vector<double> read;
-    for (double f; in >> f;) read.push_back(f);
-    if (read.size() != factor.size()) return false;
-    for (double f : read)
-      if (!(f > 0) || !std::isfinite(f)) return false;
-    factor = read;
-    return true;
+  // The factors in the cache's checked record format (io/checked_record.hpp): a stale,
+  // truncated or corrupt file is not trusted, and the factors are computed again.
+  static constexpr const char* kMatchingMagic = "SSFMATCH";
+  static constexpr std::uint32_t kMatchingVersion = 1;
+
+  static bool read_factors(const std::filesystem::path& file, std::uint64_t hash,
+                           std::vector<double>& factor) {
+    if (file.empty() || !std::filesystem::exists(file)) return false;
+    try {
+      const std::string bytes = read_file_bytes(file, "frequency matching factors");
+      RecordReader in(decode_checked_record(bytes, kMatchingMagic, "frequency matching record",
+                                            kMatchingVersion, hash));
+      std::vector<double> read(in.count(sizeof(double)));
+      in.f64s(read.data(), read.size());
+      if (read.size() != factor.size()) return false;
+      for (double f : read)
+        if (!(f > 0) || !std::isfinite(f)) return false;
+      factor = read;
+      return true;
+    } catch (const Error& e) {
+      log::warn("inertia: frequency matching: {} not used: {}", file.string(), e.what());
+      return false;
+    }
   }
 
-  static void write_factors(const std::filesystem::path& file, const std::vector<double>& factor) {
+  static void write_factors(const std::filesystem::path& file, std::uint64_t hash,
+                            const std::vector<double>& factor) {
     if (file.empty()) return;
     try {
+      RecordWriter out;
+      out.u64(factor.size());
+      out.f64s(factor.data(), factor.size());
       std::filesystem::create_directories(file.parent_path());
-      write_file_atomically(file, [&](std::ostream& out) {
-        out.precision(17);
-        for (double f : factor) out << f << '\n';
-      });
+      write_file_atomically(
+          file, encode_checked_record(kMatchingMagic, kMatchingVersion, hash, out.bytes()));
     } catch (const std::exception& e) {
       log::warn("inertia: frequency matching: cannot store the factors in {}: {}", file.string(),
                 e.what());
