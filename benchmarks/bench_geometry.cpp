@@ -291,7 +291,8 @@ std::unique_ptr<GeometrySolver> make_solver(const std::string& solver) {
   std::vector<Setting> settings;
   if (solver == "cpu-1" || solver == "cpu-all") {
     settings = {{"solvers.geometry", "cpu", "bench"},
-                {"geometry-cpu.threads", solver == "cpu-1" ? "1" : "0", "bench"}};
+                {"geometry-cpu.threads", "0", "bench"},  // as [run] threads
+                {"run.threads", solver == "cpu-1" ? "1" : "auto", "bench"}};
   } else {
     settings = {{"solvers.geometry", "cuda", "bench"},
                 {"geometry-cuda.precision", solver == "cuda-float" ? "float" : "double", "bench"},

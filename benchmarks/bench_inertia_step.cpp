@@ -9,12 +9,20 @@
 //                 per branch: d = 1 + 10 × branches): µs per step and per
 //                 domain; after the runs, the least-squares slope of log(time) against log(d)
 //                 is printed (1 = linear in the number of domains).
-// Goals: flower ≤ 0.5 ms, oak ≤ 3 ms per step, linear in d. Generated trees and every scene's
+//   threads/SCENE/schedule:S/threads:T
+//                 the oak-size tree and tree/d:10001 on T threads ([run] threads; T from
+//                 SUBSTRUCT_BENCH_THREADS, default "1,2"), Scheme 1 (levels) or 2 (dependencies)
+//                 of Zhao 2014 §5.4.2; us_per_step is the method's step, us_per_frame the whole
+//                 Simulation::step (loads, step, world positions on the same threads, divergence
+//                 check). After the runs, the speed-up over one thread of each is printed.
+// Goals: flower ≤ 0.5 ms, oak ≤ 3 ms per step (≤ 1.0 ms on 2 threads), linear in d, ≥ 1.8×
+// on 2 threads for trees of ≥ 1,000 domains. Generated trees and every scene's
 // precomputed models are kept in $TMPDIR/substruct-bench-inertia (made once, reused by later
 // runs); the precomputation is outside the timed loop. SUBSTRUCT_BENCH_MAX_DOMAINS (default
 // 10000) leaves out the larger trees.
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -82,12 +90,14 @@ std::map<std::string, std::unique_ptr<Simulation>>& simulations() {
   return cache;
 }
 
-Simulation& simulation(const fs::path& ini, const std::string& key) {
-  auto& slot = simulations()[key];
+Simulation& simulation(const fs::path& ini, const std::string& key,
+                       const std::vector<std::string>& extra = {}, const std::string& name = "") {
+  auto& slot = simulations()[name.empty() ? key : name];
   if (!slot) {
-    const std::vector<std::string> overrides{
+    std::vector<std::string> overrides{
         "--coupling.plugin=inertia", "--run.exporters=", "--run.loads=gravity",
         "--run.cache_dir=" + (work_dir() / ("cache-" + key)).string()};
+    overrides.insert(overrides.end(), extra.begin(), extra.end());
     const Config config = Config::load(ini, overrides, host());
     slot = std::make_unique<Simulation>(config, host());
     const double seconds = slot->precompute();
@@ -98,21 +108,28 @@ Simulation& simulation(const fs::path& ini, const std::string& key) {
 }
 
 std::map<int, double> g_seconds_per_step;  // tree scaling: domains → seconds per step
+// Thread scaling: (scene, schedule) → threads → (µs per step, µs per frame) of each repetition.
+std::map<std::string, std::map<int, std::vector<std::pair<double, double>>>> g_thread_scaling;
 
-/// Times sim.step() (the method's own wall time) with manual timing; returns s per step.
-double time_steps(benchmark::State& state, Simulation& sim) {
+/// Times sim.step() (the method's own wall time) with manual timing; returns s per step, and
+/// the whole Simulation::step's in *per_frame.
+double time_steps(benchmark::State& state, Simulation& sim, double* per_frame = nullptr) {
   sim.reset();
   StepStats stats;
   for (int s = 0; s < kWarmupSteps; ++s) sim.step(stats);
-  double total = 0;
+  double total = 0, total_frame = 0;
   for (auto _ : state) {
     // Restarted from rest every kRestartSteps: every timed step is in the swinging phase.
     if (sim.step_index() == kRestartSteps) sim.reset();
+    const auto start = std::chrono::steady_clock::now();
     const double seconds = sim.step(stats);
+    total_frame += seconds_since(start);
     state.SetIterationTime(seconds);
     total += seconds;
   }
   const double per_step = total / static_cast<double>(state.iterations());
+  if (per_frame) *per_frame = total_frame / static_cast<double>(state.iterations());
+  state.counters["us_per_frame"] = 1e6 * total_frame / static_cast<double>(state.iterations());
   const double domains = sim.scene().num_domains();
   state.counters["domains"] = domains;
   state.counters["dofs"] = static_cast<double>(sim.method().dofs());
@@ -134,6 +151,36 @@ void run_case(benchmark::State& state, const std::function<fs::path()>& scene,
   }
 }
 
+void run_threads_case(benchmark::State& state, const std::function<fs::path()>& scene,
+                      const std::string& key, const std::string& schedule, int threads) {
+  try {
+    Simulation& sim =
+        simulation(scene(), key,
+                   {"--run.threads=" + std::to_string(threads), "--inertia.schedule=" + schedule},
+                   fmt::format("{}-{}-{}", key, schedule, threads));
+    double per_frame = 0;
+    const double per_step = time_steps(state, sim, &per_frame);
+    const std::string name =
+        fmt::format("{} ({} domains), {}", key, sim.scene().num_domains(), schedule);
+    g_thread_scaling[name][threads].emplace_back(1e6 * per_step, 1e6 * per_frame);
+  } catch (const Error& e) {
+    state.SkipWithError(e.what());
+  }
+}
+
+std::vector<int> thread_counts() {
+  std::vector<int> counts;
+  const char* list = std::getenv("SUBSTRUCT_BENCH_THREADS");
+  std::string text = list ? list : "1,2";
+  for (std::size_t b = 0; b < text.size();) {
+    std::size_t e = text.find(',', b);
+    if (e == std::string::npos) e = text.size();
+    if (const int n = std::atoi(text.substr(b, e - b).c_str()); n > 0) counts.push_back(n);
+    b = e + 1;
+  }
+  return counts;
+}
+
 void register_benchmarks() {
   const auto manual = [](benchmark::internal::Benchmark* b) {
     b->UseManualTime()->Unit(benchmark::kMicrosecond)->MinTime(1.0);
@@ -147,6 +194,18 @@ void register_benchmarks() {
     run_case(
         state, [] { return tree_scene(40, 35, 0); }, "oak", false);
   }));
+  const std::vector<std::pair<std::string, std::function<fs::path()>>> threaded{
+      {"oak", [] { return tree_scene(40, 35, 0); }},
+      {"tree-1000x9", [] { return tree_scene(1000, kLeavesPerBranch, 1); }}};
+  for (const auto& [key, scene] : threaded)
+    for (const char* schedule : {"levels", "dependencies"})
+      for (int threads : thread_counts())
+        manual(benchmark::RegisterBenchmark(
+            fmt::format("inertia_step/threads/{}/schedule:{}/threads:{}", key, schedule, threads)
+                .c_str(),
+            [key, scene, schedule, threads](benchmark::State& s) {
+              run_threads_case(s, scene, key, schedule, threads);
+            }));
   long max_domains = 10000;
   if (const char* limit = std::getenv("SUBSTRUCT_BENCH_MAX_DOMAINS"))
     max_domains = std::atol(limit);
@@ -184,6 +243,39 @@ void print_scaling_fit() {
   std::printf("  least squares: log t = %.3f + %.3f log d  (t in s): time ∝ d^%.3f\n", a, b, b);
 }
 
+/// The medians of the step and frame times over the repetitions.
+std::pair<double, double> medians(const std::vector<std::pair<double, double>>& runs) {
+  std::vector<double> step, frame;
+  for (const auto& [s, f] : runs) {
+    step.push_back(s);
+    frame.push_back(f);
+  }
+  auto median = [](std::vector<double>& v) {
+    std::sort(v.begin(), v.end());
+    const std::size_t n = v.size();
+    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+  };
+  return {median(step), median(frame)};
+}
+
+void print_thread_scaling() {
+  for (const auto& [name, repetitions] : g_thread_scaling) {
+    std::map<int, std::pair<double, double>> runs;
+    for (const auto& [threads, times] : repetitions) runs[threads] = medians(times);
+    const auto one = runs.find(1);
+    std::printf(
+        "\n%s, medians of %zu repetitions: µs per step (speed-up over 1 thread), µs per frame "
+        "(speed-up)\n",
+        name.c_str(), repetitions.begin()->second.size());
+    for (const auto& [threads, times] : runs) {
+      const double s = one == runs.end() ? 0 : one->second.first / times.first;
+      const double f = one == runs.end() ? 0 : one->second.second / times.second;
+      std::printf("  %3d threads %10.1f (%5.2f×) %10.1f (%5.2f×)\n", threads, times.first, s,
+                  times.second, f);
+    }
+  }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -194,5 +286,6 @@ int main(int argc, char** argv) {
   benchmark::Shutdown();
   simulations().clear();
   print_scaling_fit();
+  print_thread_scaling();
   return 0;
 }

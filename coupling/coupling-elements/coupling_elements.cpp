@@ -22,6 +22,7 @@
 #include "substruct/config/config.hpp"
 #include "substruct/config/options.hpp"
 #include "substruct/config/reduction_settings.hpp"
+#include "substruct/config/run_settings.hpp"
 #include "substruct/core/error.hpp"
 #include "substruct/core/log.hpp"
 #include "substruct/core/stopwatch.hpp"
@@ -118,7 +119,8 @@ class CouplingElements final : public ReducedCouplingMethod {
  public:
   explicit CouplingElements(const Config& config)
       : reduction_(ReductionSettings::from_config(config)),
-        boundary_set_(config.set_by_user("reduction.boundary")) {
+        boundary_set_(config.set_by_user("reduction.boundary")),
+        tasks_(run_threads(config)) {
     const CouplingElementsSettings settings = coupling_elements_options().read(config);
     scheme_ = settings.integration;
     theta_ = settings.theta;
@@ -269,10 +271,10 @@ class CouplingElements final : public ReducedCouplingMethod {
     const DomainStepState state{&motion_, &frame_acceleration_, scene_->rayleigh_mass,
                                 scene_->rayleigh_stiffness};
     auto t0 = Clock::now();
-    assemble_domain_step(domains_, domain_of_, state, forces, dt, system_);
+    assemble_domain_step(domains_, domain_of_, state, forces, dt, system_, &tasks_);
     if (stats) stats->add("domain dynamics", seconds_since(t0));
     t0 = Clock::now();
-    add_coupling_terms(coupling_, domains_, motion_, scene_->material_model, dt, &system_);
+    assembler_.add(coupling_, domains_, motion_, scene_->material_model, dt, &system_);
     if (stats) stats->add("coupling", seconds_since(t0));
   }
 
@@ -364,6 +366,8 @@ class CouplingElements final : public ReducedCouplingMethod {
   std::vector<DomainMotion> motion_;
   std::vector<std::pair<Vec3, Vec3>> frame_acceleration_;  // a, α in frame axes
   long step_ = 0;
+  ParallelTasks tasks_;                   // [run] threads
+  CouplingAssembler assembler_{&tasks_};  // the coupling terms, on those threads
 };
 
 std::unique_ptr<Component> create(const PluginContext& context) {

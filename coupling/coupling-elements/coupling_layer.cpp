@@ -46,99 +46,123 @@ std::vector<CouplingElement> find_coupling_elements(const TetMesh& mesh,
   return elements;
 }
 
-double add_coupling_terms(const std::vector<CouplingElement>& elements,
-                          const std::vector<FloatingDomain>& domains,
-                          const std::vector<DomainMotion>& motion, MaterialModel model, double dt,
-                          BlockSystem* system) {
+namespace {
+
+void element_terms(const CouplingElement& c, const std::vector<FloatingDomain>& domains,
+                   const std::vector<DomainMotion>& motion, MaterialModel model, bool tangent,
+                   CouplingElementTerms& t) {
+  Vec12 x;
+  for (int a = 0; a < 4; ++a) {
+    const auto& d = domains[static_cast<std::size_t>(c.domain[static_cast<std::size_t>(a)])];
+    x.segment<3>(3 * a) = vertex_position(d, motion[static_cast<std::size_t>(d.id)],
+                                          c.local[static_cast<std::size_t>(a)]);
+  }
+  t.energy = 0;
+  element_forces(model, ElementInput{&x, &c.Dm_inv, c.volume, c.lambda, c.mu}, &t.energy,
+                 tangent ? &t.f : nullptr, tangent ? &t.K : nullptr);
+  t.energy *= c.weight;
+  if (!tangent) return;
+  if (!c.split && c.weight != 1) {
+    t.f *= c.weight;
+    t.K *= c.weight;
+  }
+  t.ng = 0;
+  for (int a = 0; a < 4; ++a) {
+    const int d = c.domain[static_cast<std::size_t>(a)];
+    int g = 0;
+    while (g < t.ng && t.groups[static_cast<std::size_t>(g)].domain != d) ++g;
+    if (g == t.ng) {
+      t.groups[static_cast<std::size_t>(g)].domain = d;
+      t.groups[static_cast<std::size_t>(g)].count = 0;
+      ++t.ng;
+    }
+    auto& group = t.groups[static_cast<std::size_t>(g)];
+    group.vertices[static_cast<std::size_t>(group.count++)] = a;
+  }
+  for (int g = 0; g < t.ng; ++g) {
+    auto& group = t.groups[static_cast<std::size_t>(g)];
+    const FloatingDomain& d = domains[static_cast<std::size_t>(group.domain)];
+    const DomainMotion& m = motion[static_cast<std::size_t>(d.id)];
+    group.G.resize(3 * group.count, d.unknowns());
+    for (int k = 0; k < group.count; ++k)
+      vertex_jacobian(
+          d, m, c.local[static_cast<std::size_t>(group.vertices[static_cast<std::size_t>(k)])],
+          group.G.middleRows<3>(3 * k));
+    group.rows = Eigen::VectorXd::Ones(d.unknowns());
+    if (c.split) {
+      group.rows.head(d.r()).setConstant(c.split->F[static_cast<std::size_t>(group.vertices[0])]);
+      if (!d.anchored) {
+        group.rows.segment<3>(d.r()).setConstant(c.split->f);
+        group.rows.segment<3>(d.r() + 3).setConstant(c.split->tau);
+      }
+    }
+  }
+}
+
+}  // namespace
+
+double CouplingAssembler::add(const std::vector<CouplingElement>& elements,
+                              const std::vector<FloatingDomain>& domains,
+                              const std::vector<DomainMotion>& motion, MaterialModel model,
+                              double dt, BlockSystem* system) {
+  const ParallelTasks serial;
+  const ParallelTasks& tasks = tasks_ ? *tasks_ : serial;
+  terms_.resize(elements.size());
+  tasks.for_each(elements.size(), [&](std::size_t k) {
+    element_terms(elements[k], domains, motion, model, system != nullptr, terms_[k]);
+  });
   double energy = 0;
-  // The element's vertices grouped by domain: G_g stacks the Jacobians J_a of group g's
-  // vertices (3k_g × unknowns), so each pair of groups costs two products instead of k_g k_h.
-  struct Group {
-    int domain = -1;
-    std::array<int, 4> vertices{};
-    int count = 0;
-    Eigen::MatrixXd G;
-    Eigen::VectorXd f, rows;
-  };
-  std::array<Group, 4> groups;
-  Eigen::MatrixXd Kgh, KG;
-  for (const CouplingElement& c : elements) {
-    Vec12 x;
-    for (int a = 0; a < 4; ++a) {
-      const auto& d = domains[static_cast<std::size_t>(c.domain[static_cast<std::size_t>(a)])];
-      x.segment<3>(3 * a) = vertex_position(d, motion[static_cast<std::size_t>(d.id)],
-                                            c.local[static_cast<std::size_t>(a)]);
-    }
-    double e = 0;
-    Vec12 f;
-    Mat12 K;
-    element_forces(model, ElementInput{&x, &c.Dm_inv, c.volume, c.lambda, c.mu}, &e,
-                   system ? &f : nullptr, system ? &K : nullptr);
-    energy += c.weight * e;
-    if (!system) continue;
-    if (!c.split && c.weight != 1) {
-      f *= c.weight;
-      K *= c.weight;
-    }
-    int ng = 0;
-    for (int a = 0; a < 4; ++a) {
-      const int d = c.domain[static_cast<std::size_t>(a)];
+  for (const CouplingElementTerms& t : terms_) energy += t.energy;  // in element order
+  if (!system) return energy;
+
+  by_domain_.assign(domains.size(), {});
+  for (std::size_t k = 0; k < elements.size(); ++k)
+    for (int g = 0; g < terms_[k].ng; ++g)
+      by_domain_[static_cast<std::size_t>(terms_[k].groups[static_cast<std::size_t>(g)].domain)]
+          .push_back(static_cast<int>(k));
+  // Domain g's rows: b_g −= Δt rows ∘ G_gᵀ f_g and A_(g, h) += Δt² rows ∘ G_gᵀ K_gh G_h.
+  tasks.for_each(domains.size(), [&](std::size_t dg) {
+    thread_local Eigen::MatrixXd Kgh, KG;
+    thread_local Eigen::VectorXd fg;
+    for (int k : by_domain_[dg]) {
+      const CouplingElementTerms& t = terms_[static_cast<std::size_t>(k)];
+      const bool split = elements[static_cast<std::size_t>(k)].split.has_value();
       int g = 0;
-      while (g < ng && groups[static_cast<std::size_t>(g)].domain != d) ++g;
-      if (g == ng) {
-        groups[static_cast<std::size_t>(g)].domain = d;
-        groups[static_cast<std::size_t>(g)].count = 0;
-        ++ng;
-      }
-      Group& group = groups[static_cast<std::size_t>(g)];
-      group.vertices[static_cast<std::size_t>(group.count++)] = a;
-    }
-    for (int g = 0; g < ng; ++g) {
-      Group& group = groups[static_cast<std::size_t>(g)];
-      const FloatingDomain& d = domains[static_cast<std::size_t>(group.domain)];
-      const DomainMotion& m = motion[static_cast<std::size_t>(d.id)];
-      group.G.resize(3 * group.count, d.unknowns());
-      group.f.resize(3 * group.count);
-      for (int k = 0; k < group.count; ++k) {
-        const int a = group.vertices[static_cast<std::size_t>(k)];
-        vertex_jacobian(d, m, c.local[static_cast<std::size_t>(a)], group.G.middleRows<3>(3 * k));
-        group.f.segment<3>(3 * k) = f.segment<3>(3 * a);
-      }
-      // Row weights of this domain's unknowns: F rows, then f and τ (non-uniform cubature).
-      group.rows = Eigen::VectorXd::Ones(d.unknowns());
-      if (c.split) {
-        group.rows.head(d.r()).setConstant(c.split->F[static_cast<std::size_t>(group.vertices[0])]);
-        if (!d.anchored) {
-          group.rows.segment<3>(d.r()).setConstant(c.split->f);
-          group.rows.segment<3>(d.r() + 3).setConstant(c.split->tau);
-        }
-      }
-      if (d.unknowns() > 0)
-        system->b().segment(system->offset(d.id), d.unknowns()).noalias() -=
-            dt * group.rows.cwiseProduct(group.G.transpose() * group.f);
-    }
-    for (int g = 0; g < ng; ++g) {
-      const Group& gg = groups[static_cast<std::size_t>(g)];
+      while (t.groups[static_cast<std::size_t>(g)].domain != static_cast<int>(dg)) ++g;
+      const auto& gg = t.groups[static_cast<std::size_t>(g)];
       if (gg.G.cols() == 0) continue;
-      for (int h = 0; h < ng; ++h) {
-        const Group& hh = groups[static_cast<std::size_t>(h)];
+      fg.resize(3 * gg.count);
+      for (int a = 0; a < gg.count; ++a)
+        fg.segment<3>(3 * a) = t.f.segment<3>(3 * gg.vertices[static_cast<std::size_t>(a)]);
+      system->b().segment(system->offset(gg.domain), gg.G.cols()).noalias() -=
+          dt * gg.rows.cwiseProduct(gg.G.transpose() * fg);
+      for (int h = 0; h < t.ng; ++h) {
+        const auto& hh = t.groups[static_cast<std::size_t>(h)];
         if (hh.G.cols() == 0) continue;
         Kgh.resize(3 * gg.count, 3 * hh.count);
-        for (int k = 0; k < gg.count; ++k)
-          for (int l = 0; l < hh.count; ++l)
-            Kgh.block<3, 3>(3 * k, 3 * l) =
-                K.block<3, 3>(3 * gg.vertices[static_cast<std::size_t>(k)],
-                              3 * hh.vertices[static_cast<std::size_t>(l)]);
+        for (int a = 0; a < gg.count; ++a)
+          for (int b = 0; b < hh.count; ++b)
+            Kgh.block<3, 3>(3 * a, 3 * b) =
+                t.K.block<3, 3>(3 * gg.vertices[static_cast<std::size_t>(a)],
+                                3 * hh.vertices[static_cast<std::size_t>(b)]);
         KG.noalias() = Kgh * hh.G;
-        if (c.split)
+        if (split)
           system->block(gg.domain, hh.domain).noalias() +=
               (dt * dt) * gg.rows.asDiagonal() * (gg.G.transpose() * KG);
         else
           system->block(gg.domain, hh.domain).noalias() += (dt * dt) * (gg.G.transpose() * KG);
       }
     }
-  }
+  });
   return energy;
+}
+
+double add_coupling_terms(const std::vector<CouplingElement>& elements,
+                          const std::vector<FloatingDomain>& domains,
+                          const std::vector<DomainMotion>& motion, MaterialModel model, double dt,
+                          BlockSystem* system) {
+  CouplingAssembler assembler;
+  return assembler.add(elements, domains, motion, model, dt, system);
 }
 
 }  // namespace substruct::coupling_elements

@@ -7,12 +7,14 @@
 //     (I + Σ_j M_ij) q̈ + D q̇ + f_int(q) = f_ext + f_sys + Σ_j f0_ij      (Eq. 17),
 // then its children's interface kinematics from the new state. Linear in the number of domains.
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <filesystem>
 #include <limits>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <sstream>
 #include <string>
 #include <utility>
@@ -32,10 +34,12 @@
 #include "substruct/config/config.hpp"
 #include "substruct/config/options.hpp"
 #include "substruct/config/reduction_settings.hpp"
+#include "substruct/config/run_settings.hpp"
 #include "substruct/core/damped_vibration.hpp"
 #include "substruct/core/error.hpp"
 #include "substruct/core/fnv1a.hpp"
 #include "substruct/core/log.hpp"
+#include "substruct/core/parallel_tasks.hpp"
 #include "substruct/core/parse_number.hpp"
 #include "substruct/core/progress.hpp"
 #include "substruct/core/stopwatch.hpp"
@@ -70,6 +74,7 @@ struct InertiaSettings {
   RootOption root = RootOption::automatic;
   std::vector<Index> rigid_domains;
   bool stage_timing = false;
+  TreeSchedule schedule = TreeSchedule::dependencies;
 };
 
 const OptionSet<InertiaSettings>& inertia_options() {
@@ -126,7 +131,12 @@ const OptionSet<InertiaSettings>& inertia_options() {
           .flag("stage_timing", &S::stage_timing,
                 "time the frames / system forces / dynamics stages of every step apart (level by "
                 "level; slower: each domain's data is fetched once per stage instead of once per "
-                "step)");
+                "step)")
+          .choice("schedule", &S::schedule,
+                  {{"levels", TreeSchedule::levels}, {"dependencies", TreeSchedule::dependencies}},
+                  "how the domains of a step are spread over [run] threads (Zhao 2014, §5.4.2): "
+                  "levels (Scheme 1: one depth level after another, a barrier between levels) "
+                  "or dependencies (Scheme 2: a domain starts as soon as its parent is done)");
   return options;
 }
 
@@ -161,7 +171,8 @@ class InertiaCoupling final : public ReducedCouplingMethod {
  public:
   explicit InertiaCoupling(const Config& config)
       : reduction_(ReductionSettings::from_config(config)),
-        settings_(inertia_options().read(config)) {
+        settings_(inertia_options().read(config)),
+        tasks_(run_threads(config)) {
     for (const std::string& item : settings_.domain_frequency_scale) {
       const auto colon = item.find(':');
       const std::optional<long> domain =
@@ -261,6 +272,7 @@ class InertiaCoupling final : public ReducedCouplingMethod {
     tree_ = build_domain_tree(scene, models, rigid, root_kind_ == RootKind::free_flying,
                               settings_.planar_epsilon);
     geometry_ = reduced_layout(scene, tree_);
+    index_tree();
 
     states_.clear();
     states_.resize(tree_.domains.size());
@@ -419,46 +431,73 @@ class InertiaCoupling final : public ReducedCouplingMethod {
     // Root → leaves: a domain needs only its parent's new state. With stage timing, one depth
     // level at a time, the domains of a level going through each stage together.
     const std::vector<int>& order = tree_.tree.bfs_order;
-    const std::vector<int>& depth = tree_.tree.depth;
+    // Each domain touches only its own state and its children's frames, so the domains of a
+    // level (Scheme 1), or every domain whose parent is done (Scheme 2), may run at once.
+    std::atomic<long> iterations{0};
     if (!settings_.stage_timing) {
       // Each domain through all its stages at once, while its data is in cache.
       stats.add("frames", t_frames);
       t0 = Clock::now();
-      for (int i : order) {
+      tasks_.down_tree(tree_view(), settings_.schedule, [&](int i) {
         place_frame(i);
         DomainState& s = states_[static_cast<std::size_t>(i)];
         if (s.frozen && !s.attached) advance_ballistic(i, dt, forces.gravity);
         assemble_forces(i, forces.gravity);
-        stats.iterations += advance_dynamics(i, dt);
+        iterations += advance_dynamics(i, dt);
         update_child_interfaces(i);
-      }
+      });
+      stats.iterations += static_cast<int>(iterations);
       stats.add("domains", seconds_since(t0));
+      report_fractures();
       return;
     }
-    for (std::size_t b = 0, e = 0; b < order.size(); b = e) {
-      const int level = depth[static_cast<std::size_t>(order[b])];
-      while (e < order.size() && depth[static_cast<std::size_t>(order[e])] == level) ++e;
+    for (std::size_t level = 0; level + 1 < level_start_.size(); ++level) {
+      const std::size_t b = level_start_[level];
+      const std::size_t count = level_start_[level + 1] - b;
+      auto each = [&](auto&& body) {
+        tasks_.for_each(count, [&](std::size_t k) { body(order[b + k]); });
+      };
       t0 = Clock::now();
-      for (std::size_t k = b; k < e; ++k) {
-        const int i = order[k];
+      each([&](int i) {
         place_frame(i);
         DomainState& s = states_[static_cast<std::size_t>(i)];
         if (s.frozen && !s.attached) advance_ballistic(i, dt, forces.gravity);
-      }
+      });
       t_frames += seconds_since(t0);
       t0 = Clock::now();
-      for (std::size_t k = b; k < e; ++k) assemble_forces(order[k], forces.gravity);
+      each([&](int i) { assemble_forces(i, forces.gravity); });
       t_sys += seconds_since(t0);
       t0 = Clock::now();
-      for (std::size_t k = b; k < e; ++k) stats.iterations += advance_dynamics(order[k], dt);
+      each([&](int i) { iterations += advance_dynamics(i, dt); });
       t_dyn += seconds_since(t0);
       t0 = Clock::now();
-      for (std::size_t k = b; k < e; ++k) update_child_interfaces(order[k]);
+      each([&](int i) { update_child_interfaces(i); });
       t_frames += seconds_since(t0);
     }
+    stats.iterations += static_cast<int>(iterations);
     stats.add("frames", t_frames);
     stats.add("system forces", t_sys);
     stats.add("dynamics", t_dyn);
+    report_fractures();
+  }
+
+  // The tree as ParallelTasks walks it: children lists and the bfs order cut into levels.
+  void index_tree() {
+    children_.assign(tree_.domains.size(), {});
+    for (const InertiaDomain& dom : tree_.domains)
+      children_[static_cast<std::size_t>(dom.id)] = dom.children;
+    roots_ = {tree_.tree.root};
+    level_start_.clear();
+    const std::vector<int>& order = tree_.tree.bfs_order;
+    for (std::size_t k = 0; k < order.size(); ++k)
+      if (k == 0 || tree_.tree.depth[static_cast<std::size_t>(order[k])] !=
+                        tree_.tree.depth[static_cast<std::size_t>(order[k - 1])])
+        level_start_.push_back(k);
+    level_start_.push_back(order.size());
+  }
+
+  ParallelTasks::Tree tree_view() const {
+    return {&tree_.tree.bfs_order, &level_start_, &children_, &roots_};
   }
 
   // f_ext + f_sys + Σ_j f_itf of domain i (Eq. 14–16), and its lumped mass I + Σ_j M_ij.
@@ -862,15 +901,16 @@ class InertiaCoupling final : public ReducedCouplingMethod {
   // Fracture (Zhao 2014, §4.4): subtree j leaves its parent. It becomes one rigid body on a
   // ballistic path: its deformation is frozen, its centre of mass keeps its velocity and falls
   // under gravity, and it keeps its angular velocity (world).
+  // Called while the parent steps: the subtree has not started its step, so it is the caller's
+  // alone; the ancestors, which other threads may be reading, are told after the step
+  // (report_fractures).
   void detach(int j, double norm2) {
     const auto jj = static_cast<std::size_t>(j);
-    log::info("inertia: step {}: domain {} breaks off domain {} (‖f_itf‖² = {:.3g} > {:.3g})",
-              step_, j, tree_.domains[jj].parent, norm2, settings_.fracture_threshold);
     states_[jj].attached = false;
-    // Every ancestor's subtree mass changes: their lumped masses are formed again.
-    for (int a = tree_.domains[jj].parent; a >= 0;
-         a = tree_.domains[static_cast<std::size_t>(a)].parent)
-      states_[static_cast<std::size_t>(a)].mass_changed = true;
+    {
+      const std::lock_guard lock(fractures_mutex_);
+      fractures_.emplace_back(j, norm2);
+    }
     std::vector<int> stack{j};
     while (!stack.empty()) {
       const int k = stack.back();
@@ -881,6 +921,21 @@ class InertiaCoupling final : public ReducedCouplingMethod {
       s.qddot.setZero();
       for (int c : tree_.domains[static_cast<std::size_t>(k)].children) stack.push_back(c);
     }
+  }
+
+  // The step's fractures, in domain order: logged, and every ancestor's subtree mass has changed,
+  // so their lumped masses are formed again at the next step.
+  void report_fractures() {
+    if (fractures_.empty()) return;
+    std::sort(fractures_.begin(), fractures_.end());
+    for (const auto& [j, norm2] : fractures_) {
+      const InertiaDomain& dom = tree_.domains[static_cast<std::size_t>(j)];
+      log::info("inertia: step {}: domain {} breaks off domain {} (‖f_itf‖² = {:.3g} > {:.3g})",
+                step_, j, dom.parent, norm2, settings_.fracture_threshold);
+      for (int a = dom.parent; a >= 0; a = tree_.domains[static_cast<std::size_t>(a)].parent)
+        states_[static_cast<std::size_t>(a)].mass_changed = true;
+    }
+    fractures_.clear();
   }
 
   void advance_ballistic(int j, double dt, const Vec3& g) {
@@ -944,6 +999,13 @@ class InertiaCoupling final : public ReducedCouplingMethod {
   std::vector<std::vector<std::pair<Index, Vec3>>> concentrated_;
   std::vector<double> mbar_;
   std::vector<Vec3> fbar_, moment_;
+  // Threads, and the tree as they walk it (index_tree()).
+  ParallelTasks tasks_;
+  std::vector<std::vector<int>> children_;
+  std::vector<int> roots_;
+  std::vector<std::size_t> level_start_;
+  std::mutex fractures_mutex_;
+  std::vector<std::pair<int, double>> fractures_;  // this step's: (domain, ‖f_itf‖²)
 };
 
 std::unique_ptr<Component> create(const PluginContext& context) {

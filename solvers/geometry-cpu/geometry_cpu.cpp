@@ -15,6 +15,7 @@
 
 #include "substruct/config/config.hpp"
 #include "substruct/config/options.hpp"
+#include "substruct/config/run_settings.hpp"
 #include "substruct/core/error.hpp"
 #include "substruct/core/worker_pool.hpp"
 #include "substruct/geometry/reduced_geometry.hpp"
@@ -27,7 +28,7 @@ namespace {
 
 // The [geometry-cpu] section.
 struct CpuGeometrySettings {
-  int threads = 1;  // 0: one per core
+  int threads = 0;  // 0: [run] threads
 };
 
 const OptionSet<CpuGeometrySettings>& geometry_cpu_options() {
@@ -37,7 +38,7 @@ const OptionSet<CpuGeometrySettings>& geometry_cpu_options() {
           .integer(
               "threads", &CpuGeometrySettings::threads, "",
               "threads for the reduced world positions (split by domains, then by vertices: the "
-              "same numbers on any count); 0 = one per core",
+              "same numbers on any count); 0 = as many as [run] threads",
               non_negative);
   return options;
 }
@@ -177,7 +178,7 @@ class CpuGeometry final : public GeometrySolver {
 
 std::unique_ptr<Component> create(const PluginContext& context) {
   int threads = geometry_cpu_options().read(context.config).threads;
-  if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
+  if (threads == 0) threads = run_threads(context.config);
   return std::make_unique<CpuGeometry>(threads);
 }
 

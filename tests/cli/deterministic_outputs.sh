@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Determinism: the same scene run twice gives byte-identical output files (VTK series, CSV) and
 # reduced-model caches, for every coupling plugin on the hybrid bar (a wind load with Perlin
-# turbulence included); and geometry-cpu gives the same files on 1 and 3 threads.
+# turbulence included); geometry-cpu and every method give the same files on 1 and 3 threads.
 set -euo pipefail
 cli="$1" source="$2"
 out="$(mktemp -d)"
@@ -39,4 +39,10 @@ run threads-1 --coupling.plugin=inertia --geometry-cpu.threads=1
 run threads-3 --coupling.plugin=inertia --geometry-cpu.threads=3
 same "$out/threads-1" "$out/threads-3"
 echo "ok: geometry-cpu on 1 and 3 threads: identical outputs"
+# [run] threads: every method steps on 3 threads to the same files as on one.
+for plugin in full inertia coupling-elements ddm spectral-hybrid; do
+  run "$plugin-threads-3" --coupling.plugin="$plugin" --run.loads="gravity wind" --run.threads=3
+  same "$out/$plugin-1" "$out/$plugin-threads-3"
+done
+echo "ok: every method on [run] threads = 1 and 3: identical outputs"
 echo "deterministic_outputs: ok"

@@ -1,5 +1,9 @@
 #include "substruct/config/run_settings.hpp"
 
+#include "substruct/config/config.hpp"
+#include "substruct/core/error.hpp"
+#include "substruct/core/parallel_tasks.hpp"
+
 namespace substruct {
 
 const OptionSet<RunSettings>& run_options() {
@@ -8,6 +12,10 @@ const OptionSet<RunSettings>& run_options() {
       OptionSet<S>("run", "time stepping and output")
           .number("dt", &S::dt, "s", "time step", positive)
           .integer("steps", &S::steps, "", "number of steps", non_negative)
+          .text("threads", &S::threads,
+                "threads for each step: N or auto (the cores this process may use); the "
+                "methods spread their domains and coupling elements over them, with results "
+                "identical for any count")
           .text("output", &S::output,
                 "output series (.pvd), relative to the working directory; default "
                 "out/<scene>.pvd")
@@ -32,6 +40,15 @@ const OptionSet<RunSettings>& run_options() {
                 "mode of the whole mesh with its fixed vertices, scaled so that the largest "
                 "vertex speed is AMPLITUDE [m/s])");
   return options;
+}
+
+int run_threads(const Config& config) {
+  const std::string setting = run_options().read(config).threads;
+  try {
+    return parse_thread_count(setting);
+  } catch (const Error&) {
+    throw config.value_error("run.threads", "expected auto or a whole number from 1 to 4096");
+  }
 }
 
 }  // namespace substruct

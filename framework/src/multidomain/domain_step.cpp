@@ -10,7 +10,8 @@ namespace substruct {
 
 void assemble_domain_step(const std::vector<FloatingDomain>& domains,
                           const std::vector<int>& domain_of, const DomainStepState& state,
-                          const ExternalForces& forces, double dt, BlockSystem& system) {
+                          const ExternalForces& forces, double dt, BlockSystem& system,
+                          const ParallelTasks* tasks) {
   system.clear();
   const auto& motion = *state.motion;
   const auto& acceleration = *state.frame_acceleration;
@@ -34,9 +35,11 @@ void assemble_domain_step(const std::vector<FloatingDomain>& domains,
     for (Index g = 0; g < n; ++g)
       if (const Vec3 f = forces.nodal.segment<3>(3 * g); f != Vec3::Zero()) add_point(g, f);
 
-  Eigen::VectorXd f_int, f_sys;
-  Eigen::MatrixXd K;
-  for (const FloatingDomain& d : domains) {
+  const ParallelTasks serial;
+  (tasks ? *tasks : serial).for_each(domains.size(), [&](std::size_t k) {
+    thread_local Eigen::VectorXd f_int, f_sys;
+    thread_local Eigen::MatrixXd K;
+    const FloatingDomain& d = domains[k];
     const auto i = static_cast<std::size_t>(d.id);
     const DomainMotion& m = motion[i];
     const int r = d.r();
@@ -78,7 +81,7 @@ void assemble_domain_step(const std::vector<FloatingDomain>& domains,
       rhs.segment<3>(o + r) = mass * m.v + dt * f;
       rhs.segment<3>(o + r + 3) = I * m.omega + dt * tau;
     }
-  }
+  });
 }
 
 }  // namespace substruct

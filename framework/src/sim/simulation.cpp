@@ -63,6 +63,7 @@ RunSettings read_run_settings(const Config& config) {
     throw config.value_error("run.memory_limit",
                              "expected auto or a positive size such as 16G, 512M or 1.5GiB");
   set_memory_limit(*limit);
+  run_threads(config);  // a bad value stops here, before anything is loaded
   return run;
 }
 

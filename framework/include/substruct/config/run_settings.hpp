@@ -1,6 +1,6 @@
 #pragma once
 /// The [run] section: time stepping, loads, exporters, output, cache folder, divergence guard
-/// and initial state.
+/// initial state and threads.
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -10,7 +10,8 @@
 namespace substruct {
 
 struct RunSettings {
-  double dt = 0.01;  // [s]
+  double dt = 0.01;           // [s]
+  std::string threads = "1";  // "auto" or N: cores for the per-step work (core/parallel_tasks.hpp)
   long steps = 100;
   std::string output;  // relative to the working directory; empty: out/<scene>.pvd
   long output_every = 1;
@@ -23,5 +24,9 @@ struct RunSettings {
 };
 
 const OptionSet<RunSettings>& run_options();
+
+/// [run] threads as a count: auto → the cores this process may use. Throws the config's error
+/// naming the key for anything else than auto or a whole number ≥ 1.
+int run_threads(const Config& config);
 
 }  // namespace substruct

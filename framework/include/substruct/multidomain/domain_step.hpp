@@ -5,6 +5,7 @@
 /// tangent K) and solves.
 #include <utility>
 #include <vector>
+#include "substruct/core/parallel_tasks.hpp"
 
 #include "substruct/loads/external_forces.hpp"
 #include "substruct/multidomain/block_system.hpp"
@@ -30,9 +31,11 @@ struct DomainStepState {
 /// motion, gravity through UᵀME, and the point and nodal forces of `forces` (world) on the
 /// domains' vertices (`domain_of`: the domain of each global vertex, −1 for none; a vertex with
 /// copies in several domains gets the force on the copy of that domain). Throws Error for a force
-/// on a vertex out of range.
+/// on a vertex out of range. With `tasks`, the domains are spread over its threads (each fills
+/// only its own rows: the same numbers for any thread count).
 void assemble_domain_step(const std::vector<FloatingDomain>& domains,
                           const std::vector<int>& domain_of, const DomainStepState& state,
-                          const ExternalForces& forces, double dt, BlockSystem& system);
+                          const ExternalForces& forces, double dt, BlockSystem& system,
+                          const ParallelTasks* tasks = nullptr);
 
 }  // namespace substruct

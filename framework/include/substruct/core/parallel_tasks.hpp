@@ -1,0 +1,59 @@
+#pragma once
+/// Per-step work spread over cores ([run] threads), on oneTBB: a loop over independent items
+/// (domains, coupling elements) and a walk down a tree where each node needs only its parent's
+/// new state (Zhao 2014, §5.4.2). Scheme 1 runs the tree level by level, a barrier between
+/// levels; Scheme 2 starts each node as soon as its parent is done, with no global barrier.
+/// Neither splits a node's own work nor adds across nodes, so results do not depend on the
+/// number of threads (callers keep any cross-node sum in a fixed order). With one thread every
+/// call runs in order on the calling thread, without TBB.
+#include <cstddef>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace substruct {
+
+/// How a tree walk is scheduled (ParallelTasks::down_tree).
+enum class TreeSchedule {
+  levels,       // Scheme 1: one parallel loop per depth level
+  dependencies  // Scheme 2: a node is a task as soon as its parent finishes
+};
+
+/// "auto" → the cores this process may use; "N" → N ≥ 1. Throws Error otherwise.
+int parse_thread_count(const std::string& setting);
+
+class ParallelTasks {
+ public:
+  /// `threads` ≥ 1 (1: serial).
+  explicit ParallelTasks(int threads = 1);
+  ~ParallelTasks();
+  ParallelTasks(ParallelTasks&&) noexcept;
+  ParallelTasks& operator=(ParallelTasks&&) noexcept;
+
+  int threads() const { return threads_; }
+
+  /// body(k) for every k in [0, n), concurrently and in any order. An exception escaping a body
+  /// stops the loop and is rethrown here.
+  void for_each(std::size_t n, const std::function<void(std::size_t)>& body) const;
+
+  /// body(i) for every node of the forest whose roots are `roots` and whose children are
+  /// children[i], each after its parent's body has returned. `levels` lists the nodes by depth
+  /// (bfs order, with level_start[k] the first node of depth k; level_start.back() == size),
+  /// used by TreeSchedule::levels.
+  struct Tree {
+    const std::vector<int>* bfs_order;
+    const std::vector<std::size_t>* level_start;
+    const std::vector<std::vector<int>>* children;
+    const std::vector<int>* roots;
+  };
+  void down_tree(const Tree& tree, TreeSchedule schedule,
+                 const std::function<void(int)>& body) const;
+
+ private:
+  struct Arena;
+  int threads_ = 1;
+  std::unique_ptr<Arena> arena_;  // null with one thread
+};
+
+}  // namespace substruct
