@@ -24,12 +24,15 @@
 #include <fmt/ranges.h>
 
 #include <Eigen/Cholesky>
+#include <Eigen/Eigenvalues>
 #include <Eigen/Geometry>
 
 #include "domain_tree.hpp"
 #include "frame_kinematics.hpp"
 #include "frequency_matching.hpp"
 #include "interface_forces.hpp"
+#include "procedural_materials.hpp"
+#include "procedural_timestep.hpp"
 #include "rigid_body.hpp"
 #include "substruct/config/config.hpp"
 #include "substruct/config/options.hpp"
@@ -59,6 +62,10 @@ namespace {
 enum class RootOption { automatic, fixed, free_flying };
 
 enum class FrequencyMatching { off, automatic };
+enum class StiffnessMode { absolute, aging };
+enum class DampingMode { scene, procedural };
+enum class TimestepMode { global, procedural };
+constexpr int kMaxSubstepExponent = 12;  // 4096 substeps per step
 
 // The [inertia] section.
 struct InertiaSettings {
@@ -75,6 +82,19 @@ struct InertiaSettings {
   std::vector<Index> rigid_domains;
   bool stage_timing = false;
   TreeSchedule schedule = TreeSchedule::dependencies;
+  // Procedural materials (Zhao 2014, ch. 5).
+  StiffnessMode stiffness = StiffnessMode::absolute;
+  double aging_exponent = 2;
+  std::vector<std::string> level_stiffness;
+  double stiffness_randomization = 0;
+  long stiffness_seed = 1;
+  double root_frequency = 0;  // [Hz]; 0: E as the scene sets it
+  DampingMode damping = DampingMode::scene;
+  double damping_ratio_low = 0.02, damping_ratio_high = 0.1;
+  double damping_frequency_low = 1, damping_frequency_high = 10;
+  double damping_liveliness = 0;
+  TimestepMode timestep = TimestepMode::global;
+  double timestep_quality = 100;  // Q
 };
 
 const OptionSet<InertiaSettings>& inertia_options() {
@@ -136,7 +156,64 @@ const OptionSet<InertiaSettings>& inertia_options() {
                   {{"levels", TreeSchedule::levels}, {"dependencies", TreeSchedule::dependencies}},
                   "how the domains of a step are spread over [run] threads (Zhao 2014, §5.4.2): "
                   "levels (Scheme 1: one depth level after another, a barrier between levels) "
-                  "or dependencies (Scheme 2: a domain starts as soon as its parent is done)");
+                  "or dependencies (Scheme 2: a domain starts as soon as its parent is done)")
+          .choice("stiffness", &S::stiffness,
+                  {{"absolute", StiffnessMode::absolute}, {"aging", StiffnessMode::aging}},
+                  "each domain's Young's modulus (Zhao 2014, §5.1): absolute (the scene's, times "
+                  "level_stiffness) or aging (× c₁ a^D, Eq. 5.1, with the age a = ν_root / ν of "
+                  "the domain's lowest frequency under the scene's material, never younger than "
+                  "a descendant, Eq. 5.4–5.5)")
+          .number("aging_exponent", &S::aging_exponent, "",
+                  "D of Eq. 5.1: 2 gives every branch about the same lowest frequency, 0 is "
+                  "absolute mode",
+                  non_negative)
+          .list("level_stiffness", &S::level_stiffness,
+                "stiffness multipliers c₁ per depth level, root first, the last repeating (E × "
+                "c₁, frequencies × √c₁), e.g. \"10 5 1\"; the thesis's per-level stiffness. "
+                "level_frequency_scale scales frequencies instead")
+          .number("stiffness_randomization", &S::stiffness_randomization, "",
+                  "r: each domain's frequency × a factor uniform on [1/(1 + r), 1 + r] (its "
+                  "stiffness × the square), drawn from stiffness_seed (§7.2.2)",
+                  non_negative)
+          .integer("stiffness_seed", &S::stiffness_seed, "", "seed of stiffness_randomization")
+          .number("root_frequency", &S::root_frequency, "Hz",
+                  "when > 0: every Young's modulus × (this / f₀)², f₀ the root domain's lowest "
+                  "frequency under the scene's material, so that the root vibrates at this "
+                  "frequency (§4.1: E′ = E / f₀² for 1 Hz); the procedural factors apply on top",
+                  non_negative)
+          .choice("damping", &S::damping,
+                  {{"scene", DampingMode::scene}, {"procedural", DampingMode::procedural}},
+                  "Rayleigh damping of each domain: the scene's [material] coefficients, or "
+                  "procedural (§5.3): ξ from the domain's lowest frequency ν by Eq. 5.10, then α, "
+                  "β by Eq. 5.12–5.13")
+          .number("damping_ratio_low", &S::damping_ratio_low, "",
+                  "procedural damping: ξ of domains whose lowest frequency is ≤ "
+                  "damping_frequency_low",
+                  non_negative)
+          .number("damping_ratio_high", &S::damping_ratio_high, "",
+                  "procedural damping: ξ of domains whose lowest frequency is ≥ "
+                  "damping_frequency_high (linear in between)",
+                  non_negative)
+          .number("damping_frequency_low", &S::damping_frequency_low, "Hz", "ν_low of Eq. 5.10",
+                  positive)
+          .number("damping_frequency_high", &S::damping_frequency_high, "Hz", "ν_high of Eq. 5.10",
+                  positive)
+          .number("damping_liveliness", &S::damping_liveliness, "",
+                  "γ_user: γ = 0.5 + 0.3 γ_user, the ratio at twice the lowest frequency is ξ/γ; "
+                  "0 (the thesis's default) is stiffness damping only, 1 the liveliest high "
+                  "frequencies",
+                  in_range(0, 1))
+          .choice("timestep", &S::timestep,
+                  {{"global", TimestepMode::global}, {"procedural", TimestepMode::procedural}},
+                  "global (every domain one step of [run] dt) or procedural (Zhao 2014, §5.2, "
+                  "§5.4.1: each domain 2^N substeps with dt / 2^N < T / Q, T its lowest period "
+                  "from its reduced K and unit mass with its stiffness and frequency scales; rigid "
+                  "domains take their parent's N, rigid subtrees 0; a child reads its parent's "
+                  "frame at the coarser of their two substep grids)")
+          .number("timestep_quality", &S::timestep_quality, "",
+                  "Q of the procedural timestep: substeps per lowest period (the thesis's "
+                  "default 100)",
+                  positive);
   return options;
 }
 
@@ -150,6 +227,7 @@ enum class RootKind { fixed, free_flying };
 struct DomainState {
   std::unique_ptr<ReducedNewmark> newmark;  // null for a rigid domain
   double alpha = 1;                         // frequency scale
+  double stiffness = 1;                     // Young's modulus multiplier (procedural)
   Eigen::VectorXd q, qdot, qddot;           // r entries (frozen copies for detached domains)
   Vec3 p = Vec3::Zero();                    // frame origin, world
   Mat3 R = Mat3::Identity();                // frame rotation, world
@@ -189,6 +267,22 @@ class InertiaCoupling final : public ReducedCouplingMethod {
                                  fmt::format("'{}' needs a domain ≥ 0 and a factor > 0", item));
       domain_scale_[static_cast<int>(*domain)] = *factor;
     }
+    for (const std::string& item : settings_.level_stiffness) {
+      const std::optional<double> c = parse_number(item);
+      if (!c || !(*c > 0) || !std::isfinite(*c))
+        throw config.value_error("inertia.level_stiffness",
+                                 fmt::format("expected positive numbers, found '{}'", item));
+      level_stiffness_.push_back(*c);
+    }
+    if (settings_.timestep == TimestepMode::procedural && settings_.fracture_threshold > 0)
+      throw config.value_error("inertia.timestep",
+                               "procedural timesteps do not support fracture (fracture_threshold "
+                               "> 0) yet: use timestep = global");
+    if (settings_.timestep == TimestepMode::procedural && settings_.stage_timing)
+      throw config.value_error("inertia.stage_timing", "times stages with timestep = global only");
+    if (settings_.damping_frequency_high <= settings_.damping_frequency_low)
+      throw config.value_error("inertia.damping_frequency_high",
+                               "must be above damping_frequency_low");
   }
 
  protected:
@@ -279,10 +373,13 @@ class InertiaCoupling final : public ReducedCouplingMethod {
     domain_mass_.clear();
     for (const InertiaDomain& dom : tree_.domains) domain_mass_.push_back(dom.mass());
     int planar = 0;
+    const ProceduralMaterials materials = procedural_materials(context);
+    domain_frequency_ = materials.frequency;
     for (const InertiaDomain& dom : tree_.domains) {
       DomainState& s = states_[static_cast<std::size_t>(dom.id)];
       s.alpha = settings_.frequency_scale * std::pow(settings_.level_frequency_scale, dom.depth);
       if (auto it = domain_scale_.find(dom.id); it != domain_scale_.end()) s.alpha *= it->second;
+      s.stiffness = materials.stiffness[static_cast<std::size_t>(dom.id)];
       if (dom.r() > 0) {
         ReducedNewmarkSettings settings;
         settings.max_iterations = settings_.newton_iterations;
@@ -290,9 +387,22 @@ class InertiaCoupling final : public ReducedCouplingMethod {
         settings.beta = (settings_.newmark_gamma + 0.5) * (settings_.newmark_gamma + 0.5) / 4;
         settings.mass_damping = scene.rayleigh_mass;
         settings.stiffness_damping = scene.rayleigh_stiffness;
+        if (settings_.damping == DampingMode::procedural) {
+          // §5.3 at the domain's lowest frequency with its stiffness and frequency scale.
+          const double nu = s.alpha * std::sqrt(s.stiffness) *
+                            materials.frequency[static_cast<std::size_t>(dom.id)];
+          const DampingSettings d{settings_.damping_ratio_low, settings_.damping_ratio_high,
+                                  settings_.damping_frequency_low, settings_.damping_frequency_high,
+                                  settings_.damping_liveliness};
+          const Rayleigh c = procedural_rayleigh(damping_ratio(d, nu), 2 * M_PI * nu,
+                                                 0.5 + 0.3 * settings_.damping_liveliness);
+          settings.mass_damping = c.mass;
+          settings.stiffness_damping = c.stiffness;
+        }
         settings.domain = dom.id;
         s.newmark = std::make_unique<ReducedNewmark>(*dom.model->forces, settings);
         s.newmark->set_frequency_scale(s.alpha);
+        s.newmark->set_stiffness_scale(s.stiffness);
       }
       for (const InterfaceFrameModel& f : dom.child_frames) planar += f.planar ? 1 : 0;
     }
@@ -319,6 +429,7 @@ class InertiaCoupling final : public ReducedCouplingMethod {
 
   void do_reset(const Eigen::VectorXd& u0, const Eigen::VectorXd& v0) override {
     const Scene& scene = *scene_;
+    substeps_dt_ = 0;  // the frequency scales may have changed: substeps found again
     const Index n = scene.mesh.num_vertices();
     const Eigen::VectorXd u = u0.size() ? u0 : Eigen::VectorXd::Zero(3 * n);
     const Eigen::VectorXd v = v0.size() ? v0 : Eigen::VectorXd::Zero(3 * n);
@@ -434,6 +545,16 @@ class InertiaCoupling final : public ReducedCouplingMethod {
     // Each domain touches only its own state and its children's frames, so the domains of a
     // level (Scheme 1), or every domain whose parent is done (Scheme 2), may run at once.
     std::atomic<long> iterations{0};
+    if (settings_.timestep == TimestepMode::procedural) {
+      stats.add("frames", t_frames);
+      t0 = Clock::now();
+      plan_substeps(dt);
+      tasks_.down_tree(tree_view(), settings_.schedule,
+                       [&](int i) { iterations += step_substeps(i, dt, forces.gravity); });
+      stats.iterations += static_cast<int>(iterations);
+      stats.add("domains", seconds_since(t0));
+      return;
+    }
     if (!settings_.stage_timing) {
       // Each domain through all its stages at once, while its data is in cache.
       stats.add("frames", t_frames);
@@ -479,6 +600,141 @@ class InertiaCoupling final : public ReducedCouplingMethod {
     stats.add("system forces", t_sys);
     stats.add("dynamics", t_dyn);
     report_fractures();
+  }
+
+  // Each domain's lowest natural frequency under the scene's material (its reduced K at rest,
+  // unit reduced mass; 0 for a rigid domain) and its procedural stiffness multiplier, with the
+  // precompute report's line.
+  struct ProceduralMaterials {
+    std::vector<double> frequency, stiffness;
+  };
+  ProceduralMaterials procedural_materials(const PrecomputeContext& context) const {
+    const std::size_t d = tree_.domains.size();
+    ProceduralMaterials m;
+    m.frequency.assign(d, 0.0);
+    std::map<const ReducedForceModel*, double> known;  // instances share their model
+    for (const InertiaDomain& dom : tree_.domains) {
+      if (dom.r() == 0) continue;
+      const ReducedForceModel* forces = dom.model->forces.get();
+      auto [it, added] = known.try_emplace(forces, 0.0);
+      if (added) {
+        Eigen::VectorXd f;
+        Eigen::MatrixXd K;
+        forces->evaluate(Eigen::VectorXd::Zero(dom.r()), nullptr, &f, &K);
+        const double lambda =
+            Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd>(K, Eigen::EigenvaluesOnly)
+                .eigenvalues()
+                .minCoeff();
+        it->second = std::sqrt(std::max(lambda, 0.0)) / (2 * M_PI);  // Eq. 5.6: ω² = λ₀
+      }
+      m.frequency[static_cast<std::size_t>(dom.id)] = it->second;
+    }
+    const StiffnessSettings settings{
+        settings_.stiffness == StiffnessMode::aging, settings_.aging_exponent, level_stiffness_,
+        settings_.stiffness_randomization, static_cast<std::uint64_t>(settings_.stiffness_seed)};
+    std::vector<int> parent(d), depth(d);
+    for (const InertiaDomain& dom : tree_.domains) {
+      parent[static_cast<std::size_t>(dom.id)] = dom.parent;
+      depth[static_cast<std::size_t>(dom.id)] = dom.depth;
+    }
+    m.stiffness = stiffness_multipliers(settings, m.frequency, parent, depth, tree_.tree.bfs_order);
+    const double f0 = m.frequency[static_cast<std::size_t>(tree_.tree.root)];
+    double tune = 1;
+    if (settings_.root_frequency > 0) {
+      if (!(f0 > 0))
+        throw Error("inertia: root_frequency needs a deformable root domain (domain " +
+                    std::to_string(tree_.tree.root) + " is rigid)");
+      tune = (settings_.root_frequency / f0) * (settings_.root_frequency / f0);
+      for (double& s : m.stiffness) s *= tune;
+    }
+    const bool procedural = settings.aging || !level_stiffness_.empty() ||
+                            settings.randomization > 0 || settings_.root_frequency > 0;
+    if (procedural) {
+      const auto [lo, hi] = std::minmax_element(m.stiffness.begin(), m.stiffness.end());
+      log::info(
+          "inertia: procedural stiffness ({} mode{}): root's lowest frequency {:.4g} Hz under "
+          "the scene's material{}, {:.4g} Hz with its multiplier; Young's modulus × {:.3g} … "
+          "{:.3g} over {} domains",
+          settings.aging ? "aging" : "absolute",
+          settings.aging ? fmt::format(", D = {:g}", settings.exponent) : "", f0,
+          settings_.root_frequency > 0
+              ? fmt::format(", E × {:.4g} for {:g} Hz", tune, settings_.root_frequency)
+              : "",
+          f0 * std::sqrt(m.stiffness[static_cast<std::size_t>(tree_.tree.root)]), *lo, *hi, d);
+      if (context.stats) {
+        context.stats->report("root frequency [Hz]", f0);
+        context.stats->report("stiffness min", *lo);
+        context.stats->report("stiffness max", *hi);
+      }
+    }
+    return m;
+  }
+
+  // §5.2: every domain's substep count for a step of dt (again when dt or the scales change),
+  // and the buffers from each parent to its children.
+  void plan_substeps(double dt) {
+    if (dt == substeps_dt_) return;
+    const std::size_t d = tree_.domains.size();
+    std::vector<double> omega(d, 0.0);
+    std::vector<int> parent(d);
+    for (const InertiaDomain& dom : tree_.domains) {
+      const auto i = static_cast<std::size_t>(dom.id);
+      const DomainState& s = states_[i];
+      parent[i] = dom.parent;
+      // K' = α s K, M' = M/α (unit M): ω' = α √s ω.
+      if (dom.r() > 0)
+        omega[i] = 2 * M_PI * domain_frequency_[i] * s.alpha * std::sqrt(s.stiffness);
+    }
+    const std::vector<int> N = substep_exponents(omega, parent, tree_.tree.bfs_order, dt,
+                                                 settings_.timestep_quality, kMaxSubstepExponent);
+    substeps_.assign(d, 1);
+    std::map<int, int> histogram;  // substeps → domains
+    for (std::size_t i = 0; i < d; ++i) {
+      substeps_[i] = 1 << N[i];
+      ++histogram[substeps_[i]];
+    }
+    inbox_.assign(d, {});
+    for (const InertiaDomain& dom : tree_.domains)
+      if (dom.parent >= 0) {
+        const SubstepExchange x{substeps_[static_cast<std::size_t>(dom.parent)],
+                                substeps_[static_cast<std::size_t>(dom.id)]};
+        inbox_[static_cast<std::size_t>(dom.id)].resize(static_cast<std::size_t>(x.slots()));
+      }
+    std::string counts;
+    for (const auto& [n, domains] : histogram) counts += fmt::format(" {}×{}", domains, n);
+    log::info("inertia: procedural timestep (Q = {:g}, dt = {:g} s): domains × substeps:{}",
+              settings_.timestep_quality, dt, counts);
+    substeps_dt_ = dt;
+  }
+
+  // One step of domain i as 2^N substeps of dt/2^N, its frame from its parent's buffer, its
+  // children's buffers filled as it goes; returns the linear solves.
+  long step_substeps(int i, double dt, const Vec3& gravity) {
+    const auto ii = static_cast<std::size_t>(i);
+    const InertiaDomain& dom = tree_.domains[ii];
+    DomainState& s = states_[ii];
+    const int n = substeps_[ii];
+    const double h = dt / n;
+    long iterations = 0;
+    for (int e = 0; e < n; ++e) {
+      if (dom.parent < 0) {
+        place_frame(i);
+      } else {
+        const SubstepExchange x{substeps_[static_cast<std::size_t>(dom.parent)], n};
+        const ParentSlot& slot = inbox_[ii][static_cast<std::size_t>(x.read_slot(e))];
+        place_child_frame(s, slot.p, slot.R, slot.motion, slot.itf);
+      }
+      assemble_forces(i, gravity);
+      iterations += advance_dynamics(i, h);
+      update_child_interfaces(i);
+      for (std::size_t k = 0; k < dom.children.size(); ++k) {
+        const auto j = static_cast<std::size_t>(dom.children[k]);
+        const SubstepExchange x{n, substeps_[j]};
+        if (const int w = x.write_slot(e); w >= 0)
+          inbox_[j][static_cast<std::size_t>(w)] = {s.p, s.R, s.motion, s.child_itf[k]};
+      }
+    }
+    return iterations;
   }
 
   // The tree as ParallelTasks walks it: children lists and the bfs order cut into levels.
@@ -784,6 +1040,17 @@ class InertiaCoupling final : public ReducedCouplingMethod {
     h.add_f64(settings_.planar_epsilon);
     h.add_f64(context.scene.rayleigh_mass);
     h.add_f64(context.scene.rayleigh_stiffness);
+    // Procedural materials, when used (older cache files stay valid without them).
+    const bool procedural_stiffness = std::any_of(
+        states_.begin(), states_.end(), [](const DomainState& s) { return s.stiffness != 1; });
+    if (procedural_stiffness)
+      for (const DomainState& s : states_) h.add_f64(s.stiffness);
+    if (settings_.damping == DampingMode::procedural)
+      for (const DomainState& s : states_)
+        if (s.newmark) {
+          h.add_f64(s.newmark->settings().mass_damping);
+          h.add_f64(s.newmark->settings().stiffness_damping);
+        }
     return h.digest();
   }
 
@@ -882,10 +1149,15 @@ class InertiaCoupling final : public ReducedCouplingMethod {
     const InertiaDomain& pd = tree_.domains[static_cast<std::size_t>(dom.parent)];
     const std::size_t k = static_cast<std::size_t>(
         std::find(pd.children.begin(), pd.children.end(), i) - pd.children.begin());
-    const InterfaceKinematics& itf = ps.child_itf[k];
-    s.p = ps.p + ps.R * itf.x;  // p_j = p_i + R_i x_ij
-    s.R = ps.R * itf.R;         // R_j = R_i R_ij
-    s.motion = child_frame_motion(ps.motion, itf);
+    place_child_frame(s, ps.p, ps.R, ps.motion, ps.child_itf[k]);
+  }
+
+  // A child's frame from its parent's pose, motion and the interface between them.
+  static void place_child_frame(DomainState& s, const Vec3& p, const Mat3& R,
+                                const FrameMotion& motion, const InterfaceKinematics& itf) {
+    s.p = p + R * itf.x;  // p_j = p_i + R_i x_ij
+    s.R = R * itf.R;      // R_j = R_i R_ij
+    s.motion = child_frame_motion(motion, itf);
   }
 
   // The subtree rooted at the k-th child of dom, as dom sees it (Rt = R_iᵀ).
@@ -985,7 +1257,8 @@ class InertiaCoupling final : public ReducedCouplingMethod {
 
   ReductionSettings reduction_;
   InertiaSettings settings_;
-  std::map<int, double> domain_scale_;  // [inertia] domain_frequency_scale
+  std::map<int, double> domain_scale_;   // [inertia] domain_frequency_scale
+  std::vector<double> level_stiffness_;  // [inertia] level_stiffness
 
   const Scene* scene_ = nullptr;
   RootKind root_kind_ = RootKind::fixed;
@@ -1004,6 +1277,18 @@ class InertiaCoupling final : public ReducedCouplingMethod {
   std::vector<std::vector<int>> children_;
   std::vector<int> roots_;
   std::vector<std::size_t> level_start_;
+  // Procedural timestep: each domain's lowest frequency (scene material), substeps per step for
+  // substeps_dt_ (0: to be found), and per domain the buffer its parent fills (ParentSlot).
+  struct ParentSlot {
+    Vec3 p = Vec3::Zero();
+    Mat3 R = Mat3::Identity();
+    FrameMotion motion;
+    InterfaceKinematics itf;
+  };
+  std::vector<double> domain_frequency_;
+  std::vector<int> substeps_;
+  double substeps_dt_ = 0;
+  std::vector<std::vector<ParentSlot>> inbox_;
   std::mutex fractures_mutex_;
   std::vector<std::pair<int, double>> fractures_;  // this step's: (domain, ‖f_itf‖²)
 };

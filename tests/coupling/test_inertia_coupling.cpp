@@ -33,6 +33,7 @@
 #include "substruct/solvers/solver_provider.hpp"
 #include "support/method_run.hpp"
 #include "support/temp_dir_test.hpp"
+#include "support/tree_files.hpp"
 
 namespace substruct {
 namespace {
@@ -284,11 +285,7 @@ TEST_F(InertiaCouplingTest, InstancedLeavesMoveLikeLeavesReducedOnTheirOwn) {
   p.levels = 1;
   p.leaves_per_branch = 4;
   p.material.youngs_modulus = 2e6;
-  std::vector<Index> fixed;
-  write_veg(*dir_ / "tree.veg", generate_tree(p, &fixed));
-  std::string bou;
-  for (Index v : fixed) bou += fmt::format("{}\n", v + 1);
-  std::ofstream(*dir_ / "tree.bou") << bou;
+  testing::write_tree_files(dir_->path(), p);
   const std::vector<Setting> tree{{"scene.mesh", (*dir_ / "tree.veg").string(), "test"},
                                   {"scene.fixed", (*dir_ / "tree.bou").string(), "test"},
                                   {"scene.domains", "sets", "test"},

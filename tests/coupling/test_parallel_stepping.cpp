@@ -13,6 +13,7 @@
 #include "substruct/scene/tree_generator.hpp"
 #include "support/method_run.hpp"
 #include "support/temp_dir_test.hpp"
+#include "support/tree_files.hpp"
 
 namespace substruct {
 namespace {
@@ -28,11 +29,7 @@ class ParallelSteppingTest : public ::testing::Test {
     p.sub_branches = 2;
     p.leaves_per_branch = 2;
     p.material.youngs_modulus = 2e6;
-    std::vector<Index> fixed;
-    write_veg(dir_->path() / "tree.veg", generate_tree(p, &fixed));
-    std::string bou;
-    for (Index v : fixed) bou += fmt::format("{}\n", v + 1);
-    std::ofstream(dir_->path() / "tree.bou") << bou;
+    testing::write_tree_files(dir_->path(), p);
   }
   static void TearDownTestSuite() { dir_.reset(); }
 

@@ -6,6 +6,7 @@
 #include <thread>
 
 #include <tbb/blocked_range.h>
+#include <tbb/info.h>
 #include <tbb/parallel_for.h>
 #include <tbb/parallel_for_each.h>
 #include <tbb/task_arena.h>
@@ -32,7 +33,9 @@ int parse_thread_count(const std::string& setting) {
   return static_cast<int>(*n);
 }
 
-ParallelTasks::ParallelTasks(int threads) : threads_(std::max(1, threads)) {
+ParallelTasks::ParallelTasks(int threads)
+    // More threads than cores would only wait for one another (and oneTBB allows no more).
+    : threads_(std::clamp(threads, 1, std::max(1, tbb::info::default_concurrency()))) {
   if (threads_ > 1) arena_ = std::make_unique<Arena>(threads_);
 }
 ParallelTasks::~ParallelTasks() = default;

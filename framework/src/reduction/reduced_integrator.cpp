@@ -90,6 +90,12 @@ void ReducedNewmark::set_frequency_scale(double alpha) {
   alpha_ = alpha;
 }
 
+void ReducedNewmark::set_stiffness_scale(double s) {
+  if (!(s > 0) || !std::isfinite(s))
+    throw Error(fmt::format("reduced Newmark: the stiffness scale must be > 0, got {}", s));
+  stiffness_ = s;
+}
+
 void ReducedNewmark::set_state(const Eigen::VectorXd& q, const Eigen::VectorXd& velocity) {
   const int r = this->r();
   for (const Eigen::VectorXd* x : {&q, &velocity})
@@ -104,9 +110,9 @@ void ReducedNewmark::set_state(const Eigen::VectorXd& q, const Eigen::VectorXd& 
 
 void ReducedNewmark::evaluate_at(const Eigen::VectorXd& q, Workspace& w) const {
   forces_->evaluate(q, nullptr, &w.f, &w.K);
-  if (alpha_ != 1) {
-    w.f *= alpha_;
-    w.K *= alpha_;
+  if (const double k = alpha_ * stiffness_; k != 1) {
+    w.f *= k;
+    w.K *= k;
   }
 }
 
@@ -223,7 +229,7 @@ double ReducedNewmark::kinetic_energy() const {
 }
 
 double ReducedNewmark::potential_energy() const {
-  return alpha_ * forces_->energy(q_);
+  return alpha_ * stiffness_ * forces_->energy(q_);
 }
 
 }  // namespace substruct

@@ -25,12 +25,13 @@ int parse_thread_count(const std::string& setting);
 
 class ParallelTasks {
  public:
-  /// `threads` ≥ 1 (1: serial).
+  /// `threads` ≥ 1 (1: serial), at most the cores this process may use (more are not started).
   explicit ParallelTasks(int threads = 1);
   ~ParallelTasks();
   ParallelTasks(ParallelTasks&&) noexcept;
   ParallelTasks& operator=(ParallelTasks&&) noexcept;
 
+  /// The threads its loops run on.
   int threads() const { return threads_; }
 
   /// body(k) for every k in [0, n), concurrently and in any order. An exception escaping a body

@@ -58,6 +58,10 @@ class ReducedNewmark {
   /// Sets α > 0 (throws Error otherwise); takes effect at the next step, the state is kept.
   void set_frequency_scale(double alpha);
   double frequency_scale() const { return alpha_; }
+  /// Sets s > 0 (throws Error otherwise): the internal forces and stiffness × s, the mass kept,
+  /// as for Young's modulus × s (frequencies × √s); on top of α. Takes effect at the next step.
+  void set_stiffness_scale(double s);
+  double stiffness_scale() const { return stiffness_; }
 
   /// Sets q and q̇ (r entries each; empty = zero). The acceleration is recomputed at the next step
   /// from the equation of motion under that step's force: q̈ = M⁻¹(f_ext − D q̇ − f(q)).
@@ -75,13 +79,13 @@ class ReducedNewmark {
 
   /// ½ q̇ᵀ (M/α) q̇.
   double kinetic_energy() const;
-  /// α W(q), the scaled elastic energy (one force-model evaluation).
+  /// α s W(q), the scaled elastic energy (one force-model evaluation).
   double potential_energy() const;
 
  private:
   struct Workspace;
   static Workspace& workspace(int r);                              // this thread's, for size r
-  void evaluate_at(const Eigen::VectorXd& q, Workspace& w) const;  // w.f, w.K ← α f(q), α K(q)
+  void evaluate_at(const Eigen::VectorXd& q, Workspace& w) const;  // w.f, w.K ← αs f(q), αs K(q)
   // rhs ← (a M/α + b w.K)⁻¹ rhs
   void solve(double a, double b, Workspace& w, Eigen::VectorXd& rhs) const;
 
@@ -89,6 +93,7 @@ class ReducedNewmark {
   ReducedNewmarkSettings settings_;
   Eigen::MatrixXd mass_;  // unscaled M; empty for the identity
   double alpha_ = 1;
+  double stiffness_ = 1;  // s
   Eigen::VectorXd q_, v_, a_;
   bool acceleration_known_ = false;
   long steps_ = 0;
