@@ -11,10 +11,11 @@
 //                 is printed (1 = linear in the number of domains).
 //   threads/SCENE/schedule:S/threads:T
 //                 the oak-size tree and tree/d:10001 on T threads ([run] threads; T from
-//                 SUBSTRUCT_BENCH_THREADS, default "1,2"), Scheme 1 (levels) or 2 (dependencies)
-//                 of Zhao 2014 §5.4.2; us_per_step is the method's step, us_per_frame the whole
-//                 Simulation::step (loads, step, world positions on the same threads, divergence
-//                 check). After the runs, the speed-up over one thread of each is printed.
+//                 SUBSTRUCT_BENCH_THREADS, default "1,2"), by levels or by dependencies (the
+//                 thesis's Scheme 1) of Zhao 2014 §5.4.2; us_per_step is the method's step,
+//                 us_per_frame the whole Simulation::step (loads, step, world positions on the same
+//                 threads, divergence check). After the runs, the speed-up over one thread of each
+//                 is printed.
 // Goals: flower ≤ 0.5 ms, oak ≤ 3 ms per step (≤ 1.0 ms on 2 threads), linear in d, ≥ 1.8×
 // on 2 threads for trees of ≥ 1,000 domains. Generated trees and every scene's
 // precomputed models are kept in $TMPDIR/substruct-bench-inertia (made once, reused by later

@@ -1,6 +1,6 @@
-// Multi-core stepping ([run] threads): the inertia tree walk (Scheme 1 and 2, with and without
-// stage timing, with fracture) and the coupling-elements assembly give the same numbers, bit for
-// bit, on any number of threads.
+// Multi-core stepping ([run] threads): the inertia tree walk (by levels and by dependencies, with
+// and without stage timing, with fracture) and the coupling-elements assembly give the same
+// numbers, bit for bit, on any number of threads.
 #include <fstream>
 #include <memory>
 #include <string>

@@ -1,8 +1,9 @@
 #pragma once
 /// Per-step work spread over cores ([run] threads), on oneTBB: a loop over independent items
 /// (domains, coupling elements) and a walk down a tree where each node needs only its parent's
-/// new state (Zhao 2014, §5.4.2). Scheme 1 runs the tree level by level, a barrier between
-/// levels; Scheme 2 starts each node as soon as its parent is done, with no global barrier.
+/// new state (Zhao 2014, §5.4.2): level by level, a barrier between levels, or each node as soon
+/// as its parent is done, with no global barrier (the thesis's Scheme 1, a node's whole step
+/// being one task).
 /// Neither splits a node's own work nor adds across nodes, so results do not depend on the
 /// number of threads (callers keep any cross-node sum in a fixed order). With one thread every
 /// call runs in order on the calling thread, without TBB.
@@ -16,8 +17,8 @@ namespace substruct {
 
 /// How a tree walk is scheduled (ParallelTasks::down_tree).
 enum class TreeSchedule {
-  levels,       // Scheme 1: one parallel loop per depth level
-  dependencies  // Scheme 2: a node is a task as soon as its parent finishes
+  levels,       // one parallel loop per depth level
+  dependencies  // a node is a task as soon as its parent finishes
 };
 
 /// "auto" → the cores this process may use; "N" → N ≥ 1. Throws Error otherwise.
