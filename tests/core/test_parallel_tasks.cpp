@@ -17,7 +17,9 @@ namespace {
 TEST(ParallelTasks, ForEachVisitsEveryItemOnce) {
   for (int threads : {1, 2, 4}) {
     const ParallelTasks tasks(threads);
-    EXPECT_EQ(tasks.threads(), std::min(threads, parse_thread_count("auto")));
+    // At most the cores (and one in a build without oneTBB).
+    EXPECT_GE(tasks.threads(), 1);
+    EXPECT_LE(tasks.threads(), std::min(threads, parse_thread_count("auto")));
     std::vector<std::atomic<int>> seen(1000);
     tasks.for_each(seen.size(), [&](std::size_t k) { ++seen[k]; });
     for (const auto& s : seen) EXPECT_EQ(s.load(), 1) << threads << " threads";

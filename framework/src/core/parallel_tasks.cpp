@@ -5,21 +5,27 @@
 #include <algorithm>
 #include <thread>
 
+#ifdef SUBSTRUCT_WITH_TBB
 #include <tbb/blocked_range.h>
 #include <tbb/info.h>
 #include <tbb/parallel_for.h>
 #include <tbb/parallel_for_each.h>
 #include <tbb/task_arena.h>
+#endif
 
 #include "substruct/core/error.hpp"
 #include "substruct/core/parse_number.hpp"
 
 namespace substruct {
 
+#ifdef SUBSTRUCT_WITH_TBB
 struct ParallelTasks::Arena {
   explicit Arena(int threads) : arena(threads) {}
   tbb::task_arena arena;
 };
+#else
+struct ParallelTasks::Arena {};  // never made: without oneTBB every call runs in order
+#endif
 
 int parse_thread_count(const std::string& setting) {
   if (setting == "auto") {
@@ -33,11 +39,15 @@ int parse_thread_count(const std::string& setting) {
   return static_cast<int>(*n);
 }
 
+#ifdef SUBSTRUCT_WITH_TBB
 ParallelTasks::ParallelTasks(int threads)
     // More threads than cores would only wait for one another (and oneTBB allows no more).
     : threads_(std::clamp(threads, 1, std::max(1, tbb::info::default_concurrency()))) {
   if (threads_ > 1) arena_ = std::make_unique<Arena>(threads_);
 }
+#else
+ParallelTasks::ParallelTasks(int /*threads*/) : threads_(1) {}
+#endif
 ParallelTasks::~ParallelTasks() = default;
 ParallelTasks::ParallelTasks(ParallelTasks&&) noexcept = default;
 ParallelTasks& ParallelTasks::operator=(ParallelTasks&&) noexcept = default;
@@ -47,11 +57,13 @@ void ParallelTasks::for_each(std::size_t n, const std::function<void(std::size_t
     for (std::size_t k = 0; k < n; ++k) body(k);
     return;
   }
+#ifdef SUBSTRUCT_WITH_TBB
   arena_->arena.execute([&] {
     tbb::parallel_for(tbb::blocked_range<std::size_t>(0, n), [&](const auto& range) {
       for (std::size_t k = range.begin(); k != range.end(); ++k) body(k);
     });
   });
+#endif
 }
 
 void ParallelTasks::down_tree(const Tree& tree, TreeSchedule schedule,
@@ -69,6 +81,7 @@ void ParallelTasks::down_tree(const Tree& tree, TreeSchedule schedule,
     }
     return;
   }
+#ifdef SUBSTRUCT_WITH_TBB
   const std::vector<std::vector<int>>& children = *tree.children;
   arena_->arena.execute([&] {
     tbb::parallel_for_each(tree.roots->begin(), tree.roots->end(),
@@ -77,6 +90,7 @@ void ParallelTasks::down_tree(const Tree& tree, TreeSchedule schedule,
                              for (int c : children[static_cast<std::size_t>(i)]) feeder.add(c);
                            });
   });
+#endif
 }
 
 }  // namespace substruct

@@ -5,8 +5,8 @@
 /// as its parent is done, with no global barrier (the thesis's Scheme 1, a node's whole step
 /// being one task).
 /// Neither splits a node's own work nor adds across nodes, so results do not depend on the
-/// number of threads (callers keep any cross-node sum in a fixed order). With one thread every
-/// call runs in order on the calling thread, without TBB.
+/// number of threads (callers keep any cross-node sum in a fixed order). With one thread, or in a
+/// build without oneTBB, every call runs in order on the calling thread.
 #include <cstddef>
 #include <functional>
 #include <memory>
