@@ -16,6 +16,12 @@
 //                 us_per_frame the whole Simulation::step (loads, step, world positions on the same
 //                 threads, divergence check). After the runs, the speed-up over one thread of each
 //                 is printed.
+//   table5.1/PLANT/threads:T
+//                 generated trees of the sizes of Zhao 2014's Table 5.1 (tea bush, conifer,
+//                 broadleaf, fir: domains and flexible domains; leaves rigid, as there), stepped
+//                 on T threads (dependencies); steps per second of the dynamics printed beside
+//                 the thesis's frame rates (Scheme 1, 16 cores). The white oak (120,871 domains)
+//                 is left out: its mesh would be millions of vertices of full-resolution leaves.
 // Goals: flower ≤ 0.5 ms, oak ≤ 3 ms per step (≤ 1.0 ms on 2 threads), linear in d, ≥ 1.8×
 // on 2 threads for trees of ≥ 1,000 domains. Generated trees and every scene's
 // precomputed models are kept in $TMPDIR/substruct-bench-inertia (made once, reused by later
@@ -38,6 +44,7 @@
 #include <benchmark/benchmark.h>
 #include <fmt/format.h>
 
+#include "generated_scene.hpp"
 #include "substruct/config/config.hpp"
 #include "substruct/core/error.hpp"
 #include "substruct/core/stopwatch.hpp"
@@ -169,6 +176,43 @@ void run_threads_case(benchmark::State& state, const std::function<fs::path()>& 
   }
 }
 
+// Zhao 2014, Table 5.1: the plant, its domains and flexible domains, and the frame rate of
+// Scheme 1 on 16 cores; our generated tree of about those counts (branches = flexible − 1).
+struct Plant {
+  const char* name;
+  int domains, flexible;
+  double thesis_fps;
+  int levels, leaves_per_branch;
+};
+constexpr Plant kTable51[] = {{"tea-bush", 301, 37, 1604, 2, 7},
+                              {"conifer", 644, 43, 640, 2, 14},
+                              {"broadleaf", 7003, 420, 52, 2, 16},
+                              {"fir", 9077, 588, 50, 2, 14}};
+std::map<std::string, std::map<int, double>> g_plant_seconds;  // plant → threads → s per step
+
+fs::path plant_scene(const Plant& p) {
+  return bench::generated_scene(
+      work_dir(), fmt::format("plant-{}", p.name),
+      fmt::format("tree --branches {} --levels {} --leaves-per-branch {} --rigid-leaves",
+                  p.flexible - 1, p.levels, p.leaves_per_branch));
+}
+
+void print_table51() {
+  if (g_plant_seconds.empty()) return;
+  std::printf("\nZhao 2014 Table 5.1 sizes (leaves rigid), steps per second of the dynamics:\n");
+  std::printf("  %-10s %8s %9s %14s  %s\n", "plant", "domains", "flexible", "thesis (16 c.)",
+              "ours by threads");
+  for (const Plant& p : kTable51) {
+    const auto it = g_plant_seconds.find(p.name);
+    if (it == g_plant_seconds.end()) continue;
+    std::string ours;
+    for (const auto& [threads, seconds] : it->second)
+      ours += fmt::format("  {}: {:.0f}", threads, 1 / seconds);
+    std::printf("  %-10s %8d %9d %11.0f Hz %s\n", p.name, p.domains, p.flexible, p.thesis_fps,
+                ours.c_str());
+  }
+}
+
 std::vector<int> thread_counts() {
   std::vector<int> counts;
   const char* list = std::getenv("SUBSTRUCT_BENCH_THREADS");
@@ -207,6 +251,23 @@ void register_benchmarks() {
             [key, scene, schedule, threads](benchmark::State& s) {
               run_threads_case(s, scene, key, schedule, threads);
             }));
+  for (const Plant& plant : kTable51)
+    for (int threads : thread_counts())
+      manual(benchmark::RegisterBenchmark(
+          fmt::format("inertia_step/table5.1/{}/threads:{}", plant.name, threads).c_str(),
+          [plant, threads](benchmark::State& s) {
+            try {
+              Simulation& sim = simulation(plant_scene(plant), fmt::format("plant-{}", plant.name),
+                                           {"--run.threads=" + std::to_string(threads)},
+                                           fmt::format("plant-{}-{}", plant.name, threads));
+              const double per_step = time_steps(s, sim);
+              s.counters["steps_per_s"] = 1 / per_step;
+              s.counters["thesis_fps"] = plant.thesis_fps;
+              g_plant_seconds[plant.name][threads] = per_step;
+            } catch (const Error& e) {
+              s.SkipWithError(e.what());
+            }
+          }));
   long max_domains = 10000;
   if (const char* limit = std::getenv("SUBSTRUCT_BENCH_MAX_DOMAINS"))
     max_domains = std::atol(limit);
@@ -288,5 +349,6 @@ int main(int argc, char** argv) {
   simulations().clear();
   print_scaling_fit();
   print_thread_scaling();
+  print_table51();
   return 0;
 }

@@ -301,6 +301,10 @@ int generate_tree_scene(const Args& args) {
   int_option("leaf-length", &p.leaf_length, "leaf length, away from the branch");
   int_option("leaf-width", &p.leaf_width, "leaf width, along the branch, even ≥ 2");
   material_options(double_option, p.material);
+  bool rigid_leaves = false;
+  tree.add_options()("rigid-leaves", po::bool_switch(&rigid_leaves),
+                     "simulate the leaves as rigid bodies ([inertia] rigid_domains), as the "
+                     "thesis's large plants do");
   po::options_description all;
   all.add(tree).add(scene_options(s, "tree", "inertia"));
   if (!parse(
@@ -373,12 +377,27 @@ int generate_tree_scene(const Args& args) {
       "# Made by: {}\n\n",
       branches, levels, summary.leaves, summary.domains, summary.depth, summary.branch_shapes,
       summary.branch_shapes + 1 + (summary.leaves > 0 ? 1 : 0), summary.domains, made_by);
-  const std::string reduction = fmt::format(
+  std::string reduction = fmt::format(
       "[reduction]\n"
       "mode_count = adaptive  # r = max(5, ⌊r_max log e / log e_max⌋): {}\n"
       "r_max = {}\n"
       "instancing = true\n\n",
       modes_text, kMaxModes);
+  if (rigid_leaves && summary.leaves > 0) {
+    // With [scene] domains = sets, domain d is the d-th set by name: the leaves' are a range.
+    int first = -1, last = -1, d = 0;
+    for (const auto& [name, elements] : mesh.element_sets) {
+      if (name == "allElements") continue;
+      if (name.starts_with("leaf")) {
+        if (first < 0) first = d;
+        last = d;
+      }
+      ++d;
+    }
+    reduction += fmt::format("[inertia]\nrigid_domains = {}-{}  # the {} leaves\n\n", first, last,
+                             summary.leaves);
+    reduced -= static_cast<long>(summary.leaves) * (leaf0.empty() ? 0 : modes(leaf0));
+  }
   write_scene(s, mesh, fixed, comment, "sets", tracked, tracked_comment, "", reduction);
   std::printf(
       "tree: %d domains (1 trunk, %d branches = %s by level, %d leaves), depth %d, %d branch "

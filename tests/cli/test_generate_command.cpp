@@ -131,6 +131,26 @@ TEST_F(GenerateCommand, TreeSceneLoadsWithOneDomainPerPartAndInstancingSettings)
   EXPECT_EQ(scene.vertex_domain[static_cast<std::size_t>(scene.tracked_vertices[2])], 7);
 }
 
+TEST_F(GenerateCommand, RigidLeavesAreTheLeafDomainsAsARange) {
+  ASSERT_EQ(generate(fmt::format("tree --out '{}' --branches 7 --leaves-per-branch 5 --name "
+                                 "rigid --rigid-leaves",
+                                 dir().string())),
+            0)
+      << log();
+  const std::string ini = read("rigid.ini");
+  // Domains by set name: branch0…6 are 0–6, leaf… 7–41, trunk 42.
+  EXPECT_NE(ini.find("[inertia]\nrigid_domains = 7-41  # the 35 leaves"), std::string::npos) << ini;
+  PluginHost host({SUBSTRUCT_PLUGIN_DIR}, false);
+  const Config config = Config::load(dir() / "rigid.ini", {}, host);
+  const std::vector<Index> rigid = config.indices("inertia.rigid_domains");
+  ASSERT_EQ(rigid.size(), 35u);
+  const Scene scene = load_scene(config);
+  for (Index d : rigid) {
+    const auto& sets = scene.decomposition.domains[static_cast<std::size_t>(d)].mesh.element_sets;
+    EXPECT_TRUE(sets.size() == 1 && sets.begin()->first.starts_with("leaf")) << d;
+  }
+}
+
 TEST_F(GenerateCommand, BeamSceneHasTheRequestedCells) {
   ASSERT_EQ(generate(fmt::format("beam --out '{}' --length 2 --cells 4 1 1 --domains auto:2",
                                  dir().string())),

@@ -182,7 +182,9 @@ TEST_F(OptionsTest, BadValuesGetOneMessageNamingOriginSectionKeyAndValue) {
       {"stiffness", "-1", "a finite number ≥ 0"},
       {"until", "nan", "a number (or inf)"},
       {"flag", "maybe", "true or false"},
-      {"vertices", "1 -2", "non-negative indices separated by blanks or commas"},
+      {"vertices", "1 -2", "non-negative indices separated by blanks or commas, A-B for A to B"},
+      {"vertices", "5-3", "non-negative indices separated by blanks or commas, A-B for A to B"},
+      {"vertices", "2-x", "non-negative indices separated by blanks or commas, A-B for A to B"},
       {"direction", "0 1", "three finite numbers 'x y z'"},
       {"shape", "oval", "one of round, square"},
       {"mode", "Fast", "one of slow, fast"},
@@ -195,6 +197,13 @@ TEST_F(OptionsTest, BadValuesGetOneMessageNamingOriginSectionKeyAndValue) {
   const Config c = config({{"test.count", "5", "command line"}});
   EXPECT_STREQ(c.value_error("test.count", "needs fewer than 4 items").what(),
                "command line: [test] count = '5': needs fewer than 4 items");
+}
+
+TEST_F(OptionsTest, IndexRangesExpand) {
+  const Settings s = read({{"test.vertices", "7, 2-5 9-9", "t"}});
+  EXPECT_EQ(s.vertices, (std::vector<Index>{7, 2, 3, 4, 5, 9}));
+  const Config c = config({{"test.vertices", "0-99999 4", "t"}});
+  EXPECT_EQ(test_options().read(c).vertices.size(), 100001u);
 }
 
 TEST_F(OptionsTest, UnknownKeysStillSuggestTheNearest) {

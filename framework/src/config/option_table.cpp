@@ -80,7 +80,7 @@ std::string expectation(const OptionInfo& option) {
       return (option.range.infinite ? "a number" : "a finite number") + bounded +
              (option.range.infinite ? " (or inf)" : "");
     case OptionType::indices:
-      return "non-negative indices separated by blanks or commas";
+      return "non-negative indices separated by blanks or commas, A-B for A to B";
     case OptionType::vec3:
       return "three finite numbers 'x y z'";
     case OptionType::choice: {

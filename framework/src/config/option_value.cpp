@@ -14,6 +14,8 @@ namespace substruct::detail {
 
 namespace {
 
+constexpr long kMaxIndexRange = 100000000;  // indices one A-B item may stand for
+
 std::optional<bool> parse_flag(std::string text) {
   std::transform(text.begin(), text.end(), text.begin(),
                  [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
@@ -29,6 +31,23 @@ std::string number_text(double x) {
 template <class Items>
 std::string joined(const Items& items) {
   return fmt::format("{}", fmt::join(items, " "));
+}
+
+// Indices as written back: runs of three or more consecutive ones as A-B.
+std::string joined_indices(const std::vector<Index>& indices) {
+  std::string text;
+  for (std::size_t b = 0, e = 0; b < indices.size(); b = e) {
+    e = b + 1;
+    while (e < indices.size() && indices[e] == indices[e - 1] + 1) ++e;
+    if (!text.empty()) text += ' ';
+    if (e - b >= 3) {
+      text += fmt::format("{}-{}", indices[b], indices[e - 1]);
+    } else {
+      text += std::to_string(indices[b]);
+      if (e - b == 2) text += ' ' + std::to_string(indices[b + 1]);
+    }
+  }
+  return text;
 }
 
 }  // namespace
@@ -80,9 +99,15 @@ std::optional<OptionValue> parse_option_value(const OptionInfo& option, const st
       break;
     case OptionType::indices:
       for (const std::string& item : split_items(text)) {
-        const std::optional<long> index = parse_integer(item);
-        if (!index || *index < 0 || *index > std::numeric_limits<Index>::max()) return std::nullopt;
-        value.indices.push_back(static_cast<Index>(*index));
+        // "A-B": A, A + 1, …, B (A ≤ B).
+        const std::size_t dash = item.find('-', 1);
+        const std::optional<long> first = parse_integer(item.substr(0, dash));
+        const std::optional<long> last =
+            dash == std::string::npos ? first : parse_integer(item.substr(dash + 1));
+        if (!first || !last || *first < 0 || *last < *first ||
+            *last > std::numeric_limits<Index>::max() || *last - *first >= kMaxIndexRange)
+          return std::nullopt;
+        for (long i = *first; i <= *last; ++i) value.indices.push_back(static_cast<Index>(i));
       }
       break;
     case OptionType::vec3: {
@@ -117,7 +142,7 @@ std::string option_text(const OptionInfo& option, const OptionValue& value) {
     case OptionType::list:
       return joined(value.items);
     case OptionType::indices:
-      return joined(value.indices);
+      return joined_indices(value.indices);
     case OptionType::vec3:
       return fmt::format("{} {} {}", number_text(value.vec3[0]), number_text(value.vec3[1]),
                          number_text(value.vec3[2]));
