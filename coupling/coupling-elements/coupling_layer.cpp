@@ -115,7 +115,8 @@ double CouplingAssembler::add(const std::vector<CouplingElement>& elements,
   for (const CouplingElementTerms& t : terms_) energy += t.energy;  // in element order
   if (!system) return energy;
 
-  by_domain_.assign(domains.size(), {});
+  by_domain_.resize(domains.size());
+  for (std::vector<int>& list : by_domain_) list.clear();  // kept allocated between steps
   for (std::size_t k = 0; k < elements.size(); ++k)
     for (int g = 0; g < terms_[k].ng; ++g)
       by_domain_[static_cast<std::size_t>(terms_[k].groups[static_cast<std::size_t>(g)].domain)]

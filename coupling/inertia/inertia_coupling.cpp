@@ -544,7 +544,7 @@ class InertiaCoupling final : public ReducedCouplingMethod {
     // level at a time, the domains of a level going through each stage together.
     const std::vector<int>& order = tree_.tree.bfs_order;
     // Each domain touches only its own state and its children's frames, so the domains of a
-    // level (Scheme 1), or every domain whose parent is done (Scheme 2), may run at once.
+    // level, or every domain whose parent is done, may run at once.
     std::atomic<long> iterations{0};
     if (settings_.timestep == TimestepMode::procedural) {
       stats.add("frames", t_frames);
@@ -633,12 +633,8 @@ class InertiaCoupling final : public ReducedCouplingMethod {
     const StiffnessSettings settings{
         settings_.stiffness == StiffnessMode::aging, settings_.aging_exponent, level_stiffness_,
         settings_.stiffness_randomization, static_cast<std::uint64_t>(settings_.stiffness_seed)};
-    std::vector<int> parent(d), depth(d);
-    for (const InertiaDomain& dom : tree_.domains) {
-      parent[static_cast<std::size_t>(dom.id)] = dom.parent;
-      depth[static_cast<std::size_t>(dom.id)] = dom.depth;
-    }
-    m.stiffness = stiffness_multipliers(settings, m.frequency, parent, depth, tree_.tree.bfs_order);
+    m.stiffness = stiffness_multipliers(settings, m.frequency, tree_.tree.parent, tree_.tree.depth,
+                                        tree_.tree.bfs_order);
     const double f0 = m.frequency[static_cast<std::size_t>(tree_.tree.root)];
     double tune = 1;
     if (settings_.root_frequency > 0) {
@@ -677,16 +673,14 @@ class InertiaCoupling final : public ReducedCouplingMethod {
     if (dt == substeps_dt_) return;
     const std::size_t d = tree_.domains.size();
     std::vector<double> omega(d, 0.0);
-    std::vector<int> parent(d);
     for (const InertiaDomain& dom : tree_.domains) {
       const auto i = static_cast<std::size_t>(dom.id);
       const DomainState& s = states_[i];
-      parent[i] = dom.parent;
       // K' = α s K, M' = M/α (unit M): ω' = α √s ω.
       if (dom.r() > 0)
         omega[i] = 2 * M_PI * domain_frequency_[i] * s.alpha * std::sqrt(s.stiffness);
     }
-    const std::vector<int> N = substep_exponents(omega, parent, tree_.tree.bfs_order, dt,
+    const std::vector<int> N = substep_exponents(omega, tree_.tree.parent, tree_.tree.bfs_order, dt,
                                                  settings_.timestep_quality, kMaxSubstepExponent);
     substeps_.assign(d, 1);
     std::map<int, int> histogram;  // substeps → domains
@@ -738,11 +732,8 @@ class InertiaCoupling final : public ReducedCouplingMethod {
     return iterations;
   }
 
-  // The tree as ParallelTasks walks it: children lists and the bfs order cut into levels.
+  // The tree as ParallelTasks walks it: the bfs order cut into levels.
   void index_tree() {
-    children_.assign(tree_.domains.size(), {});
-    for (const InertiaDomain& dom : tree_.domains)
-      children_[static_cast<std::size_t>(dom.id)] = dom.children;
     roots_ = {tree_.tree.root};
     level_start_.clear();
     const std::vector<int>& order = tree_.tree.bfs_order;
@@ -754,7 +745,7 @@ class InertiaCoupling final : public ReducedCouplingMethod {
   }
 
   ParallelTasks::Tree tree_view() const {
-    return {&tree_.tree.bfs_order, &level_start_, &children_, &roots_};
+    return {&tree_.tree.bfs_order, &level_start_, &tree_.tree.children, &roots_};
   }
 
   // f_ext + f_sys + Σ_j f_itf of domain i (Eq. 14–16), and its lumped mass I + Σ_j M_ij.
@@ -1275,7 +1266,6 @@ class InertiaCoupling final : public ReducedCouplingMethod {
   std::vector<Vec3> fbar_, moment_;
   // Threads, and the tree as they walk it (index_tree()).
   ParallelTasks tasks_;
-  std::vector<std::vector<int>> children_;
   std::vector<int> roots_;
   std::vector<std::size_t> level_start_;
   // Procedural timestep: each domain's lowest frequency (scene material), substeps per step for

@@ -40,9 +40,9 @@ class ParallelTasks {
   void for_each(std::size_t n, const std::function<void(std::size_t)>& body) const;
 
   /// body(i) for every node of the forest whose roots are `roots` and whose children are
-  /// children[i], each after its parent's body has returned. `levels` lists the nodes by depth
-  /// (bfs order, with level_start[k] the first node of depth k; level_start.back() == size),
-  /// used by TreeSchedule::levels.
+  /// children[i], each after its parent's body has returned. TreeSchedule::levels walks
+  /// `bfs_order` (nodes by depth) level by level: level_start[k] is where depth k begins in it,
+  /// level_start.back() its size.
   struct Tree {
     const std::vector<int>* bfs_order;
     const std::vector<std::size_t>* level_start;
