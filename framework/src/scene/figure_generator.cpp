@@ -111,8 +111,8 @@ TetMesh generate_figure(const FigureParameters& p, std::vector<Index>* fixed_ver
     for (std::size_t j = 0; j < i; ++j) same += std::string(shape[j].name) == b.name ? 1 : 0;
     const bool numbered = p.shape != FigureShape::armadillo;
     Part part{numbered ? fmt::format("{}{}", b.name, same) : std::string(b.name), b.parent, {}};
-    lattice::add_box(part, k * b.lo[0], k * b.hi[0], k * b.lo[1], k * b.hi[1], k * b.lo[2],
-                     k * b.hi[2]);
+    lattice::add_box(part.cells, {k * b.lo[0], k * b.lo[1], k * b.lo[2]},
+                     {k * b.hi[0], k * b.hi[1], k * b.hi[2]});
     parts.push_back(std::move(part));
   }
   lattice::check_parts(parts, "figure");

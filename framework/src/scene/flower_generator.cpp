@@ -121,7 +121,7 @@ std::vector<Part> flower_parts(const FlowerParameters& p) {
   std::vector<Part> parts;
   for (int s = 0; s < p.segments; ++s) {
     Part stem{fmt::format("stem{}", s), s - 1, {}};
-    add_box(stem, -a, a, s * h, (s + 1) * h, -a, a);
+    add_box(stem.cells, {-a, s * h, -a}, {a, (s + 1) * h, a});
     parts.push_back(std::move(stem));
   }
   // Leaf i sits on segment s = i mod segments, in slot j = i / segments of it: slots 0 and 1 are
@@ -145,7 +145,7 @@ std::vector<Part> flower_parts(const FlowerParameters& p) {
   const int top = p.segments * h;
   const int bloom = static_cast<int>(parts.size());
   Part head{"bloom", p.segments - 1, {}};
-  add_box(head, -b, b, top, top + p.bloom_height, -b, b);
+  add_box(head.cells, {-b, top, -b}, {b, top + p.bloom_height, b});
   parts.push_back(std::move(head));
   // Petals in the top layer of the bloom: +x, −x, +z, −z.
   const std::vector<int> petal = petal_profile(p.petal_length, p.petal_half_width, b);

@@ -19,6 +19,7 @@ namespace substruct {
 
 namespace {
 
+using lattice::add_box;
 using lattice::Placement;
 using lattice::Point;
 
@@ -51,30 +52,11 @@ struct Shape {
   std::vector<std::array<int, 4>> tets;
 };
 
-void add_box(std::vector<Point>& cells, Point lo, Point hi) {
-  for (int y = lo[1]; y < hi[1]; ++y)
-    for (int z = lo[2]; z < hi[2]; ++z)
-      for (int x = lo[0]; x < hi[0]; ++x) cells.push_back({x, y, z});
-}
-
 /// Vertices sorted by (y, z, x) and tets of the cells, as local indices.
 void triangulate(Shape& shape) {
-  std::map<Point, int> index;  // key (y, z, x)
-  for (const Point& c : shape.cells)
-    for (int corner = 0; corner < 8; ++corner)
-      index.emplace(
-          Point{c[1] + ((corner >> 1) & 1), c[2] + ((corner >> 2) & 1), c[0] + (corner & 1)}, 0);
-  int next = 0;
-  for (auto& [key, i] : index) {
-    i = next++;
-    shape.vertices.push_back({key[2], key[0], key[1]});
-  }
-  for (const Point& c : shape.cells)
-    for (const auto& tet : lattice::cell_tets(c)) {
-      std::array<int, 4> t{};
-      for (std::size_t k = 0; k < 4; ++k) t[k] = index.at({tet[k][1], tet[k][2], tet[k][0]});
-      shape.tets.push_back(t);
-    }
+  lattice::Triangulation t = lattice::triangulate(shape.cells);
+  shape.vertices = std::move(t.points);
+  shape.tets = std::move(t.tets);
 }
 
 int round_up_even(int v) {

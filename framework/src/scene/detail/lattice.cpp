@@ -157,43 +157,55 @@ void check_parts(const std::vector<Part>& parts, const std::string& what) {
   }
 }
 
-void add_box(Part& part, int x0, int x1, int y0, int y1, int z0, int z1) {
-  for (int y = y0; y < y1; ++y)
-    for (int z = z0; z < z1; ++z)
-      for (int x = x0; x < x1; ++x) part.cells.push_back({x, y, z});
+void add_box(std::vector<Point>& cells, const Point& lo, const Point& hi) {
+  for (int y = lo[1]; y < hi[1]; ++y)
+    for (int z = lo[2]; z < hi[2]; ++z)
+      for (int x = lo[0]; x < hi[0]; ++x) cells.push_back({x, y, z});
+}
+
+Triangulation triangulate(const std::vector<Point>& cells) {
+  std::map<Point, int> index;  // key (y, z, x)
+  for (const Point& c : cells)
+    for (int corner = 0; corner < 8; ++corner)
+      index.emplace(
+          Point{c[1] + ((corner >> 1) & 1), c[2] + ((corner >> 2) & 1), c[0] + (corner & 1)}, 0);
+  Triangulation t;
+  t.points.reserve(index.size());
+  int next = 0;
+  for (auto& [key, i] : index) {
+    i = next++;
+    t.points.push_back({key[2], key[0], key[1]});
+  }
+  t.tets.reserve(6 * cells.size());
+  for (const Point& c : cells)
+    for (const auto& tet : cell_tets(c)) {
+      std::array<int, 4> v{};
+      for (std::size_t k = 0; k < 4; ++k) v[k] = index.at({tet[k][1], tet[k][2], tet[k][0]});
+      t.tets.push_back(v);
+    }
+  return t;
 }
 
 TetMesh lattice_mesh(const std::vector<Part>& parts, double cell_size, const Material& material,
                      std::vector<Point>* points) {
-  std::map<Point, Index> vertex_of;  // key (y, z, x)
-  std::size_t num_cells = 0;
-  for (const Part& part : parts) {
-    num_cells += part.cells.size();
-    for (const Point& c : part.cells)
-      for (int corner = 0; corner < 8; ++corner)
-        vertex_of.emplace(
-            Point{c[1] + ((corner >> 1) & 1), c[2] + (corner >> 2), c[0] + (corner & 1)}, 0);
-  }
+  std::vector<Point> cells;
+  for (const Part& part : parts) cells.insert(cells.end(), part.cells.begin(), part.cells.end());
+  const Triangulation t = triangulate(cells);
   TetMesh mesh;
-  mesh.vertices.resize(static_cast<Eigen::Index>(vertex_of.size()), 3);
-  if (points != nullptr) points->clear();
-  Index next = 0;
-  for (auto& [key, index] : vertex_of) {
-    index = next++;
-    mesh.vertices.row(index) << key[2] * cell_size, key[0] * cell_size, key[1] * cell_size;
-    if (points != nullptr) points->push_back({key[2], key[0], key[1]});
-  }
-  mesh.tets.resize(static_cast<Eigen::Index>(6 * num_cells), 4);
+  mesh.vertices.resize(static_cast<Eigen::Index>(t.points.size()), 3);
+  for (std::size_t v = 0; v < t.points.size(); ++v)
+    for (int a = 0; a < 3; ++a)
+      mesh.vertices(static_cast<Eigen::Index>(v), a) =
+          t.points[v][static_cast<std::size_t>(a)] * cell_size;
+  if (points != nullptr) *points = t.points;
+  mesh.tets.resize(static_cast<Eigen::Index>(t.tets.size()), 4);
   Index e = 0;
-  for (const Part& part : parts) {
+  for (const Part& part : parts) {  // elements part by part, as the cells were gathered
     std::vector<Index>& set = mesh.element_sets[part.name];
-    for (const Point& c : part.cells) {
-      for (const auto& tet : cell_tets(c)) {
-        for (std::size_t k = 0; k < 4; ++k)
-          mesh.tets(e, static_cast<Eigen::Index>(k)) =
-              vertex_of.at({tet[k][1], tet[k][2], tet[k][0]});
-        set.push_back(e++);
-      }
+    for (std::size_t k = 0; k < 6 * part.cells.size(); ++k, ++e) {
+      for (std::size_t a = 0; a < 4; ++a)
+        mesh.tets(e, static_cast<Eigen::Index>(a)) = t.tets[static_cast<std::size_t>(e)][a];
+      set.push_back(e);
     }
   }
   mesh.materials = {material};

@@ -55,8 +55,16 @@ struct Part {
 /// number of cells.
 void check_parts(const std::vector<Part>& parts, const std::string& what);
 
-/// Adds the cells of the box [x0, x1) × [y0, y1) × [z0, z1) to `part` (y outermost).
-void add_box(Part& part, int x0, int x1, int y0, int y1, int z0, int z1);
+/// Appends the cells of the box [lo, hi) to `cells`, y outermost, then z, then x.
+void add_box(std::vector<Point>& cells, const Point& lo, const Point& hi);
+
+/// The tets of `cells` (cell_tets of each, cells in order) as indices into their lattice points,
+/// which are sorted by (y, z, x).
+struct Triangulation {
+  std::vector<Point> points;
+  std::vector<std::array<int, 4>> tets;
+};
+Triangulation triangulate(const std::vector<Point>& cells);
 
 /// One conforming tet mesh of `parts` (cell_tets of every cell) with lattice unit `cell_size` [m]:
 /// vertices in (y, z, x) order of their lattice point at cell_size · point (`points`, when given,
