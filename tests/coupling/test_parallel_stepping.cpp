@@ -36,11 +36,7 @@ class ParallelSteppingTest : public ::testing::Test {
   // Positions after `steps` steps under gravity and a sideways gust.
   Points run(const std::string& plugin, const std::string& threads,
              const std::vector<Setting>& extra, int steps) const {
-    std::vector<Setting> s{
-        {"scene.mesh", "tree.veg", "test"}, {"scene.fixed", "tree.bou", "test"},
-        {"scene.domains", "sets", "test"},  {"reduction.cache", "false", "test"},
-        {"reduction.modes", "6", "test"},   {"reduction.linear_modes", "3", "test"},
-        {"run.threads", threads, "test"}};
+    std::vector<Setting> s = testing::tree_settings({{"run.threads", threads, "test"}});
     s.insert(s.end(), extra.begin(), extra.end());
     testing::MethodRun r(host_, Config::from_settings(s, dir_->path(), host_), plugin);
     ExternalForces f;

@@ -152,8 +152,8 @@ TEST(ProceduralTimestep, ChildrenReadTheParentStateThatEndsWithTheirSubstep) {
   }
 }
 
-// The plugin on a tree: root_frequency tunes the root to the asked frequency (seen as the
-// period of its free vibration), aging softens the small branches, procedural damping damps.
+// The plugin on a small tree: root_frequency softens it, procedural damping takes energy out,
+// procedural timesteps reduce to the global step or come closer to a fine one.
 class ProceduralTreeTest : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
@@ -167,13 +167,9 @@ class ProceduralTreeTest : public ::testing::Test {
   static void TearDownTestSuite() { dir_.reset(); }
 
   std::unique_ptr<testing::MethodRun> run(const std::vector<Setting>& extra) const {
-    std::vector<Setting> s{
-        {"scene.mesh", "tree.veg", "test"}, {"scene.fixed", "tree.bou", "test"},
-        {"scene.domains", "sets", "test"},  {"reduction.cache", "false", "test"},
-        {"reduction.modes", "6", "test"},   {"reduction.linear_modes", "3", "test"}};
-    s.insert(s.end(), extra.begin(), extra.end());
     return std::make_unique<testing::MethodRun>(
-        host_, Config::from_settings(s, dir_->path(), host_), "inertia");
+        host_, Config::from_settings(testing::tree_settings(extra), dir_->path(), host_),
+        "inertia");
   }
   // Kinetic + elastic energy after `steps` steps of gravity from rest.
   static double energy_after(testing::MethodRun& r, int steps, double dt) {
