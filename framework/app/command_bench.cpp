@@ -208,13 +208,7 @@ void draw_plots(const fs::path& dir) {
     throw Error(fmt::format("bench: the plotting step failed ({}): {}", code, command));
 }
 
-// One row of a table: a coupling plugin with its own settings.
-struct Row {
-  std::string label, plugin;
-  std::vector<std::string> overrides;
-  std::string paper;
-};
-
+// How long each row of a table runs.
 struct RowRunSettings {
   long steps = 0;       // per run; 0: from duration
   double duration = 0;  // [s]: steps = duration / the row's Δt
@@ -224,11 +218,11 @@ struct RowRunSettings {
 
 // Runs `scene` with every row (overrides: `common`, then the row's) and appends the cases and
 // their accuracy against the row labelled `reference` (none when empty) to `report`.
-void run_rows(const std::string& scene, const std::vector<Row>& rows, const std::string& reference,
-              const std::vector<std::string>& common, const RowRunSettings& run,
-              const PluginHost& host, BenchReport& report) {
+void run_rows(const std::string& scene, const std::vector<BenchRow>& rows,
+              const std::string& reference, const std::vector<std::string>& common,
+              const RowRunSettings& run, const PluginHost& host, BenchReport& report) {
   const std::size_t first = report.cases.size();
-  for (const Row& row : rows) {
+  for (const BenchRow& row : rows) {
     std::vector<std::string> overrides = common;
     overrides.insert(overrides.end(), row.overrides.begin(), row.overrides.end());
     overrides.push_back("--coupling.plugin=" + row.plugin);
@@ -299,13 +293,12 @@ std::string run_suite(const BenchSuite& suite, const BenchArguments& a, const Pl
   for (const std::string& line : suite.about) md += line + "\n";
   if (!suite.about.empty()) md += "\n";
   for (const BenchExperiment& e : suite.experiments) {
-    std::vector<Row> rows;
-    for (const BenchRow& r : e.rows) rows.push_back(Row{r.label, r.plugin, r.overrides, r.paper});
+    std::vector<BenchRow> rows = e.rows;
     if (e.other_methods)
       for (const std::string& plugin : coupling_plugins(host))
         if (std::none_of(rows.begin(), rows.end(),
-                         [&](const Row& r) { return r.plugin == plugin; }))
-          rows.push_back(Row{plugin, plugin, {}, ""});
+                         [&](const BenchRow& r) { return r.plugin == plugin; }))
+          rows.push_back(BenchRow{plugin, plugin, {}, ""});
     BenchReport report;
     report.machine = machine;
     report.reference_method = e.reference;
@@ -403,9 +396,9 @@ int command_bench(const Args& raw_args) {
                                                      : a.scenes_file);
 
   PluginHost host(a.global.plugin_paths);
-  std::vector<Row> rows;
+  std::vector<BenchRow> rows;
   for (const std::string& method : choose_methods(a, host))
-    rows.push_back(Row{method, method, {}, ""});
+    rows.push_back(BenchRow{method, method, {}, ""});
   BenchReport report;
   report.machine = describe_machine();
   report.reference_method = a.reference == "none" ? "" : a.reference;

@@ -16,17 +16,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::vector<std::string> split(const std::string& s, char separator) {
-  std::vector<std::string> parts;
-  std::string::size_type from = 0;
-  for (;;) {
-    const auto at = s.find(separator, from);
-    parts.push_back(trim(s.substr(from, at - from)));
-    if (at == std::string::npos) return parts;
-    from = at + 1;
-  }
-}
-
 // "section.key = value" → "--section.key=value".
 std::optional<std::string> override_of(const std::string& text) {
   const auto equals = text.find('=');
@@ -114,13 +103,13 @@ BenchSuite read_bench_suite(const fs::path& file) {
       if (!o) throw fail(fmt::format("set needs SECTION.KEY = VALUE, found '{}'", value));
       e.overrides.push_back(*o);
     } else if (key == "row") {
-      const std::vector<std::string> fields = split(value, '|');
+      const std::vector<std::string> fields = split_trimmed(value, '|');
       if (fields.size() < 2 || fields.size() > 4 || fields[0].empty() || fields[1].empty())
         throw fail(fmt::format(
             "row needs LABEL | PLUGIN [| SECTION.KEY = VALUE; …] [| PAPER], found '{}'", value));
       BenchRow row{fields[0], fields[1], {}, fields.size() > 3 ? fields[3] : ""};
       if (fields.size() > 2 && !fields[2].empty())
-        for (const std::string& item : split(fields[2], ';')) {
+        for (const std::string& item : split_trimmed(fields[2], ';')) {
           if (item.empty()) continue;
           const std::optional<std::string> o = override_of(item);
           if (!o)

@@ -17,17 +17,6 @@ namespace {
 constexpr const char* kAcceptedSpecs =
     "single, auto:N, sets, sets:NAME,NAME,… or a file of per-element domain ids";
 
-std::vector<std::string> split_names(const std::string& list) {
-  std::vector<std::string> names;
-  std::size_t start = 0;
-  while (start <= list.size()) {
-    const auto comma = std::min(list.find(',', start), list.size());
-    names.push_back(trim(list.substr(start, comma - start)));
-    start = comma + 1;
-  }
-  return names;
-}
-
 std::string set_names_of(const TetMesh& mesh) {
   std::string s;
   for (const auto& [name, elements] : mesh.element_sets) {
@@ -240,7 +229,7 @@ ElementPartition make_element_partition(const TetMesh& mesh, const std::string& 
                       kAcceptedSpecs));
     p = element_partition_from_sets(mesh, names);
   } else if (spec.rfind("sets:", 0) == 0) {
-    const auto names = split_names(spec.substr(5));
+    const auto names = split_trimmed(std::string_view(spec).substr(5), ',');
     for (const auto& name : names)
       if (name.empty())
         throw Error(

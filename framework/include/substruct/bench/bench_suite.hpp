@@ -3,21 +3,23 @@
 /// experiment one scene run by named rows (a coupling plugin with its own settings, and what the
 /// paper reports for it), so that `substruct bench --suite NAME` reproduces the paper's table.
 ///
-///   title = Barbič–Zhao 2011, Fig. 7           # the suite's heading
-///   about = one line of explanation            # repeatable: lines of text under it
-///   [experiment release]                       # one table
-///   title = …                                  # and `about` lines
-///   scene = ../scenes/flower.ini               # relative to the suite file, or
-///   generate = tree --branches 40 …            # `substruct generate` arguments: made in the
-///   output steps = 164 | duration = 0.82              # per run; duration: steps = duration /
-///   row's Δt repeats = 1                                # timed runs per row (default 1) set =
-///   run.loads =                          # an override for every row (repeatable) row = L1 |
-///   inertia | inertia.lumping = interface | f/f_ref 2 (paper)
-///         LABEL | PLUGIN | SECTION.KEY = VALUE; … | PAPER (the last two optional)
-///   reference = full | none | LABEL            # default: the row named full, if any
-///   other_methods = yes | no                   # rows for the other plugins too (default yes)
-///   stages = yes | no                          # a column of step stages (default no)
-///   figures = yes | no                         # a column of precompute figures (default no)
+/// The format, one setting per line (lines starting with # are comments):
+///
+///   title = Barbič–Zhao 2011, Fig. 7      the suite's heading
+///   about = one line of explanation       repeatable: lines of text under the heading
+///   [experiment release]                  one table; then, for it:
+///   title = …, about = …                  its heading and text
+///   scene = ../scenes/flower.ini          relative to the suite file, or
+///   generate = tree --branches 40 …       `substruct generate` arguments (made in the output)
+///   steps = 164, or duration = 0.82       per run (duration: steps = duration / the row's Δt)
+///   repeats = 1                           timed runs per row (default 1)
+///   set = run.loads =                     an override for every row (repeatable)
+///   row = LABEL | PLUGIN | KEY = VALUE; … | PAPER    a row (the last two fields optional),
+///         e.g. row = L1 | inertia | inertia.lumping = interface | f / f_ref = 2
+///   reference = full | none | LABEL       default: the row named full, if any
+///   other_methods = yes | no              rows for the other plugins too (default yes)
+///   stages = yes | no                     a column of step stages (default no)
+///   figures = yes | no                    a column of precompute figures (default no)
 #include <filesystem>
 #include <string>
 #include <vector>
