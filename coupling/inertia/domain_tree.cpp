@@ -119,6 +119,7 @@ DomainTree build_domain_tree(const Scene& scene, const std::vector<DomainModel>&
       t.domains[static_cast<std::size_t>(j)].origin = dom.origin + frame.x_hat;  // o_j = x̂_ij
       dom.child_frames.push_back(std::move(frame));
     }
+    dom.child_rows = ChildFrameRows(dom.child_frames);
   }
   // System-force integrals, in domain order: a representative (the lowest id of its class) comes
   // before its instances.

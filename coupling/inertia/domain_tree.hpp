@@ -5,6 +5,7 @@
 #include <memory>
 #include <vector>
 
+#include "frame_kinematics.hpp"
 #include "substruct/core/types.hpp"
 #include "substruct/domains/domain_graph.hpp"
 #include "substruct/kinematics/interface_frame.hpp"
@@ -20,6 +21,7 @@ struct InertiaDomain {
   int depth = 0;
   std::vector<int> children;                      // ascending ids
   std::vector<InterfaceFrameModel> child_frames;  // one per child: I_ij in this domain's frame
+  ChildFrameRows child_rows;                      // the child frames' â and A^ℓ, stacked
 
   std::vector<Index> global_vertex;           // local → global vertex (the SubMesh's map)
   Vec3 origin = Vec3::Zero();                 // o_i, the frame's rest origin (world)

@@ -243,6 +243,8 @@ struct DomainState {
   // Workspace.
   Eigen::MatrixXd mass;  // I + Σ_j M_ij
   bool mass_changed = true;
+  InterfaceForceBatch children;      // the children's M_ij and f0_ij
+  std::vector<char> child_attached;  // per child, before this step's fractures
   Eigen::VectorXd f, f_sys;
 };
 
@@ -766,12 +768,14 @@ class InertiaCoupling final : public ReducedCouplingMethod {
     // mass changes (fracture). L2's J_c changes with the state: every step.
     const bool form_mass = settings_.lumping == Lumping::center_of_mass || s.mass_changed;
     if (form_mass) s.mass = Eigen::MatrixXd::Identity(dom.r(), dom.r());
+    s.children.reset(static_cast<int>(dom.children.size()), dom.r());
     for (std::size_t k = 0; k < dom.children.size(); ++k) {
       const auto j = static_cast<std::size_t>(dom.children[k]);
       if (!states_[j].attached) continue;
-      add_interface_force(settings_.lumping, dom.child_frames[k], s.child_itf[k], s.motion,
-                          subtree(dom, k, Rt), s.qdot, form_mass ? &s.mass : nullptr, s.f);
+      s.children.set(static_cast<int>(k), settings_.lumping, dom.child_frames[k], s.child_itf[k],
+                     s.motion, subtree(dom, k, Rt), s.qdot);
     }
+    s.children.add_to(form_mass ? &s.mass : nullptr, s.f);
     if (form_mass) s.newmark->set_mass(s.mass);
     s.mass_changed = false;
   }
@@ -798,9 +802,12 @@ class InertiaCoupling final : public ReducedCouplingMethod {
     const InertiaDomain& dom = tree_.domains[ii];
     DomainState& s = states_[ii];
     if (s.frozen) return;
+    s.child_attached.resize(dom.children.size());
+    for (std::size_t k = 0; k < dom.children.size(); ++k)
+      s.child_attached[k] = states_[static_cast<std::size_t>(dom.children[k])].attached ? 1 : 0;
     for (std::size_t k = 0; k < dom.children.size(); ++k) {
       const int j = dom.children[k];
-      if (!states_[static_cast<std::size_t>(j)].attached) continue;
+      if (!s.child_attached[k]) continue;
       if (settings_.fracture_threshold > 0 && dom.r() > 0) {
         // f_itf = −M_ij q̈ + f0_ij at the new state (Eq. 15).
         Eigen::MatrixXd Mij = Eigen::MatrixXd::Zero(dom.r(), dom.r());
@@ -810,9 +817,10 @@ class InertiaCoupling final : public ReducedCouplingMethod {
         const double norm2 = (f0 - Mij * s.qddot).squaredNorm();
         if (norm2 > settings_.fracture_threshold) detach(j, norm2);
       }
-      s.child_itf[k] = interface_kinematics(dom.child_frames[k], s.q, s.qdot, s.qddot,
-                                            settings_.lumping == Lumping::center_of_mass);
     }
+    dom.child_rows.kinematics(dom.child_frames, s.q, s.qdot, s.qddot,
+                              settings_.lumping == Lumping::center_of_mass, s.child_attached,
+                              s.child_itf);
   }
 
   Energies do_energies(const Vec3& gravity) const override {

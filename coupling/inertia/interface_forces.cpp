@@ -5,34 +5,66 @@
 
 namespace substruct::inertia {
 
+Vec3 interface_jacobian(Lumping lumping, const InterfaceFrameModel& model,
+                        const InterfaceKinematics& itf, const FrameMotion& parent,
+                        const Subtree& subtree, const Eigen::VectorXd& qdot,
+                        Eigen::Ref<Eigen::Matrix<double, 3, Eigen::Dynamic>> J) {
+  const double m = subtree.mass;
+  const Vec3& w = parent.omega;
+  if (lumping == Lumping::interface) {
+    J = model.a_hat;  // Eq. 16
+    const Vec3 frame_acc =
+        parent.a + parent.alpha.cross(itf.x) + w.cross(w.cross(itf.x)) + 2 * w.cross(itf.v);
+    return subtree.force - m * frame_acc;
+  }
+  // L2: J_ω = Ω A (Eq. 7 is linear in Ȧ; Ω of polar_angular_velocity_map, A the 9×r columns),
+  // J_c = â − ((R d)~ Ω) A: a 3×9 matrix first, then one pass over A's columns.
+  const Vec3 Rd = itf.R * subtree.d;
+  const Eigen::Matrix<double, 3, 9> B = hat(Rd) * polar_angular_velocity_map(itf.polar);
+  J = model.a_hat;
+  J.noalias() -= B.lazyProduct(model.A_columns);
+  const Vec3 c = itf.x + Rd;
+  const Vec3 c_dot = J * qdot;
+  const Vec3 acc = parent.a + parent.alpha.cross(c) + w.cross(w.cross(c)) + 2 * w.cross(c_dot) +
+                   itf.omega.cross(itf.omega.cross(Rd)) + itf.alpha_free.cross(Rd);
+  return subtree.force - m * acc;
+}
+
 void add_interface_force(Lumping lumping, const InterfaceFrameModel& model,
                          const InterfaceKinematics& itf, const FrameMotion& parent,
                          const Subtree& subtree, const Eigen::VectorXd& qdot, Eigen::MatrixXd* M,
                          Eigen::VectorXd& f0) {
   const int r = model.r();
   if (r == 0) return;
-  const double m = subtree.mass;
-  const Vec3& w = parent.omega;
-  if (lumping == Lumping::interface) {
-    const auto& a_hat = model.a_hat;
-    if (M) M->noalias() += m * (a_hat.transpose() * a_hat);  // M_ij = m̄ âᵀâ
-    const Vec3 frame_acc =
-        parent.a + parent.alpha.cross(itf.x) + w.cross(w.cross(itf.x)) + 2 * w.cross(itf.v);
-    const Vec3 net = subtree.force - m * frame_acc;
-    f0.noalias() += a_hat.transpose() * net;  // âᵀ net
-    return;
-  }
-  // L2: J_ω column ℓ = ω of the polar rotation for Ȧ = A^ℓ (Eq. 7 is linear in Ȧ).
   Eigen::Matrix<double, 3, Eigen::Dynamic> J(3, r);
-  for (int l = 0; l < r; ++l) J.col(l) = polar_angular_velocity(itf.polar, model.A(l));
-  const Vec3 Rd = itf.R * subtree.d;
-  J = model.a_hat - hat(Rd) * J;  // J_c = â − (R d)~ J_ω
-  const Vec3 c = itf.x + Rd;
-  const Vec3 c_dot = J * qdot;
-  const Vec3 acc = parent.a + parent.alpha.cross(c) + w.cross(w.cross(c)) + 2 * w.cross(c_dot) +
-                   itf.omega.cross(itf.omega.cross(Rd)) + itf.alpha_free.cross(Rd);
-  if (M) M->noalias() += m * (J.transpose() * J);
-  f0.noalias() += J.transpose() * (subtree.force - m * acc);
+  const Vec3 net = interface_jacobian(lumping, model, itf, parent, subtree, qdot, J);
+  if (M) M->noalias() += subtree.mass * (J.transpose() * J);
+  f0.noalias() += J.transpose() * net;
+}
+
+void InterfaceForceBatch::reset(int children, int r) {
+  J_.setZero(3 * children, r);
+  mass_.setZero(children);
+  net_.setZero(3 * children);
+}
+
+void InterfaceForceBatch::set(int k, Lumping lumping, const InterfaceFrameModel& model,
+                              const InterfaceKinematics& itf, const FrameMotion& parent,
+                              const Subtree& subtree, const Eigen::VectorXd& qdot) {
+  if (J_.cols() == 0) return;
+  mass_[k] = subtree.mass;
+  net_.segment<3>(3 * k) =
+      interface_jacobian(lumping, model, itf, parent, subtree, qdot, J_.middleRows<3>(3 * k));
+}
+
+void InterfaceForceBatch::add_to(Eigen::MatrixXd* M, Eigen::VectorXd& f0) const {
+  if (J_.cols() == 0) return;
+  f0.noalias() += J_.transpose() * net_;  // Σ_k J_kᵀ net_k
+  if (!M) return;
+  W_.resize(J_.rows(), J_.cols());
+  for (Eigen::Index k = 0; k < mass_.size(); ++k)
+    W_.middleRows<3>(3 * k) = mass_[k] * J_.middleRows<3>(3 * k);
+  M->noalias() += W_.transpose() * J_;  // Σ_k m̄_k J_kᵀ J_k
 }
 
 }  // namespace substruct::inertia

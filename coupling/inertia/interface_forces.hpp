@@ -20,17 +20,44 @@ struct Subtree {
   Vec3 d = Vec3::Zero();      // rest offset of its centre of mass from o_j, F_j axes (L2 only)
 };
 
-/// M_ij (r×r) and f0_ij (r) are ADDED to `*M` (unless M is null) and `f0`.
-/// L1 (Eq. 16): M_ij = m̄ âᵀâ,
-///   f0_ij = âᵀ(f̄ − m̄ (a_i + α_i × x_ij + ω_i × (ω_i × x_ij) + 2 ω_i × v_ij)).
-/// L2: with J_ω (3×r, column ℓ the polar angular velocity of A^ℓ) and J_c = â − (R_ij d)~ J_ω,
-///   M_ij = m̄ J_cᵀ J_c,
-///   f0_ij = J_cᵀ(f̄ − m̄ (a_i + α_i × c + ω_i × (ω_i × c) + 2 ω_i × ċ
-///                        + ω_ij × (ω_ij × R_ij d) + ω̇_ij|_{q̈=0} × R_ij d)),   ċ = J_c q̇.
+/// Both lumpings write f_itf = Jᵀ(net − m̄ J q̈): M_ij = m̄ JᵀJ, f0_ij = Jᵀ net, with
+/// L1 (Eq. 16): J = â,
+///   net = f̄ − m̄ (a_i + α_i × x_ij + ω_i × (ω_i × x_ij) + 2 ω_i × v_ij);
+/// L2: with J_ω (3×r, column ℓ the polar angular velocity of A^ℓ), J = J_c = â − (R_ij d)~ J_ω,
+///   net = f̄ − m̄ (a_i + α_i × c + ω_i × (ω_i × c) + 2 ω_i × ċ
+///               + ω_ij × (ω_ij × R_ij d) + ω̇_ij|_{q̈=0} × R_ij d),   ċ = J_c q̇.
 /// `itf` is the interface's kinematics at the parent's current state q, q̇.
+/// Writes J (3×r) and returns net.
+Vec3 interface_jacobian(Lumping lumping, const InterfaceFrameModel& model,
+                        const InterfaceKinematics& itf, const FrameMotion& parent,
+                        const Subtree& subtree, const Eigen::VectorXd& qdot,
+                        Eigen::Ref<Eigen::Matrix<double, 3, Eigen::Dynamic>> J);
+
+/// M_ij (r×r) and f0_ij (r) of one child are ADDED to `*M` (unless M is null) and `f0`.
 void add_interface_force(Lumping lumping, const InterfaceFrameModel& model,
                          const InterfaceKinematics& itf, const FrameMotion& parent,
                          const Subtree& subtree, const Eigen::VectorXd& qdot, Eigen::MatrixXd* M,
                          Eigen::VectorXd& f0);
+
+/// The interface forces of all K children of one domain, summed by one product each instead of
+/// K small ones (a branch may carry hundreds of leaves): with the children's J_k stacked in
+/// J (3K×r), the rows of W = m̄_k J_k and the stacked net forces n,
+///   Σ_k M_ij = Wᵀ J,   Σ_k f0_ij = Jᵀ n.
+class InterfaceForceBatch {
+ public:
+  /// K children of a domain with r reduced coordinates; every child's rows start at zero.
+  void reset(int children, int r);
+  /// Child k's rows (interface_jacobian); a child not set (detached) adds nothing.
+  void set(int k, Lumping lumping, const InterfaceFrameModel& model, const InterfaceKinematics& itf,
+           const FrameMotion& parent, const Subtree& subtree, const Eigen::VectorXd& qdot);
+  /// Adds Wᵀ J to *M (unless M is null) and Jᵀ n to f0.
+  void add_to(Eigen::MatrixXd* M, Eigen::VectorXd& f0) const;
+
+ private:
+  Eigen::MatrixXd J_;     // 3K×r
+  Eigen::VectorXd mass_;  // m̄_k per child
+  Eigen::VectorXd net_;   // 3K
+  mutable Eigen::MatrixXd W_;
+};
 
 }  // namespace substruct::inertia

@@ -177,6 +177,22 @@ TEST(PolarRotationRates, AngularVelocityIsLinear) {
   EXPECT_LE((polar_angular_velocity(polar, hat(theta) * polar.R * polar.S) - theta).norm(), 1e-14);
 }
 
+// Ω vec(Ȧ) is Eq. 7 for any Ȧ, to rounding.
+TEST(PolarRotationRates, AngularVelocityMapIsEquationSeven) {
+  std::mt19937 rng(11);
+  for (int trial = 0; trial < 20; ++trial) {
+    const PolarDecomposition p =
+        polar_decomposition(random_rotation(rng) * (Mat3::Identity() + 0.4 * random_matrix(rng)));
+    const Eigen::Matrix<double, 3, 9> map = polar_angular_velocity_map(p);
+    for (int k = 0; k < 4; ++k) {
+      const Mat3 A_dot = random_matrix(rng);
+      const Vec3 expected = polar_angular_velocity(p, A_dot);
+      const Vec3 got = map * A_dot.reshaped();
+      EXPECT_LE((got - expected).norm(), 1e-12 * (1 + expected.norm())) << trial;
+    }
+  }
+}
+
 TEST(PolarRotationRates, DegenerateInterfaceIsAnError) {
   // A of rank 1: σ₂ + σ₃ = 0, so G is singular.
   PolarDecomposition polar;

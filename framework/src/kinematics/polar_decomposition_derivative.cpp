@@ -38,6 +38,20 @@ Vec3 polar_angular_velocity(const PolarDecomposition& polar, const Mat3& A_dot) 
   return polar.R * (K_inv * (2 * skew(polar.R.transpose() * A_dot)));
 }
 
+Eigen::Matrix<double, 3, 9> polar_angular_velocity_map(const PolarDecomposition& polar) {
+  // Column 3c + i is Eq. 7 for Ȧ = e_i e_cᵀ; Rᵀ e_i e_cᵀ has Rᵀ's column i in column c.
+  const Mat3 K_inv = inverse_of_trace_complement(polar.S);
+  const Mat3 Rt = polar.R.transpose();
+  Eigen::Matrix<double, 3, 9> map;
+  for (int c = 0; c < 3; ++c)
+    for (int i = 0; i < 3; ++i) {
+      Mat3 RtE = Mat3::Zero();
+      RtE.col(c) = Rt.col(i);
+      map.col(3 * c + i) = polar.R * (K_inv * (2 * skew(RtE)));
+    }
+  return map;
+}
+
 PolarRotationRates polar_rotation_rates(const PolarDecomposition& polar, const Mat3& A_dot,
                                         const Mat3& A_ddot) {
   const Mat3& R = polar.R;

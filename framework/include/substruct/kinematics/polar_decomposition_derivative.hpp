@@ -17,6 +17,10 @@ struct PolarRotationRates {
 /// Eq. 7: G = (tr(S) I − S) Rᵀ, ω = G⁻¹ (2 skew(Rᵀ Ȧ)). Linear in Ȧ.
 Vec3 polar_angular_velocity(const PolarDecomposition& polar, const Mat3& A_dot);
 
+/// Eq. 7 as a matrix: ω = Ω vec(Ȧ), vec stacking Ȧ column by column. Where ω is wanted for many
+/// Ȧ at one A (a Jacobian's columns), Ω costs one G⁻¹ instead of one per Ȧ.
+Eigen::Matrix<double, 3, 9> polar_angular_velocity_map(const PolarDecomposition& polar);
+
 /// Eq. 7–9 at A = polar.R polar.S for the rates Ȧ, Ä. G is invertible whenever A is (the sum of
 /// any two singular values is positive); throws Error when it is singular to working precision
 /// (a degenerate interface).
