@@ -29,7 +29,7 @@ void require(bool condition, const std::string& what) {
 
 constexpr int kBranchWidth = 2;  // a branch is 2 × 2 cells across: z ∈ [0, 2], y ∈ [0, 2]
 constexpr int kWhorlStep = 4;    // whorls of branches every 4 cells up the trunk
-constexpr long long kMaxTets = 6'000'000;
+constexpr long long kMaxTets = 12'000'000;
 
 /// A part in its own unturned frame: the trunk (world frame), a branch (along +x from its base
 /// face x = 0, z ∈ [0, 2], y ∈ [0, 2]) or a leaf (along +x, z ∈ [0, width], y ∈ [0, 1]). Children
