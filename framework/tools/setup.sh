@@ -32,7 +32,7 @@ packages=(
   libspectra-dev libtbb-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   libopenscenegraph-dev libgl1-mesa-dri xvfb xauth fonts-dejavu-core
-  python3-matplotlib python3-numpy
+  python3-matplotlib python3-numpy python3-dev pybind11-dev python3-pytest
 )
 missing=()
 for p in "${packages[@]}"; do

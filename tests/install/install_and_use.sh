@@ -2,8 +2,9 @@
 # End to end, the installed tree: `cmake --install BUILD --prefix TMP`, then everything from the
 # prefix alone — no path of the source or build tree inside the installed files, the programs
 # and plugins linked to the prefix's libraries, `substruct plugins`, `run`, `bench` (with its
-# default scene list and plot script from <prefix>/share/substruct), `view` headless, and the
-# example plugin built against the installed package and loaded into the installed command.
+# default scene list and plot script from <prefix>/share/substruct), `view` headless, `import
+# substruct` in Python, and the example plugin built against the installed package and loaded
+# into the installed command.
 #   install_and_use.sh BUILD SOURCE      (CMAKE: the cmake to use, default cmake)
 set -euo pipefail
 cmake="${CMAKE:-cmake}"
@@ -129,6 +130,27 @@ else
     --size 160x120 --screenshot "$tmp/view.png" --run.cache_dir="$tmp/cache"
   [[ -s "$tmp/view.png" ]] || { cat "$tmp/view.log"; fail "view wrote no screenshot"; }
   echo "view: $tmp/view.png rendered headless"
+fi
+
+# The Python package, imported from the prefix alone; its plugins are the prefix's.
+pydir="$prefix/lib/python3/dist-packages"
+if [[ ! -e "$pydir/substruct/__init__.py" ]]; then
+  echo "python: skipped, the package is not installed (built without pybind11-dev)"
+elif ! /usr/bin/python3 -c "import numpy" 2>/dev/null; then
+  echo "python: skipped, Debian's python3-numpy is not installed"
+else
+  quiet python env PYTHONPATH="$pydir" /usr/bin/python3 -c "
+import substruct, sys
+found = {p['name']: p['file'] for p in substruct.plugins()}
+assert found and all(f.startswith('$prefix') for f in found.values()), found
+sim = substruct.Simulation(substruct.Scene('$data/scenes/beam.ini',
+                                           overrides={'run.cache_dir': '$tmp/cache'}))
+sim.step(3)
+print(len(found), 'plugins;', sim.positions.shape, 'positions after', sim.step_index, 'steps')
+print(substruct.__file__)"
+  grep -qF "$pydir/substruct/__init__.py" "$tmp/python.log" ||
+    { cat "$tmp/python.log"; fail "python imported substruct from elsewhere than $pydir"; }
+  echo "python: $(head -1 "$tmp/python.log") (import substruct from $pydir)"
 fi
 
 # The example plugin, built against the installed package only.

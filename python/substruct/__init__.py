@@ -1,0 +1,37 @@
+"""substruct from Python: scenes, coupling methods and their results as NumPy arrays.
+
+    import substruct
+    scene = substruct.Scene("share/scenes/flower.ini", overrides={"coupling.plugin": "inertia"})
+    sim = substruct.Simulation(scene)
+    sim.precompute(progress=print)
+    sim.step(100)
+    sim.positions        # N×3, a read-only view of the simulation's buffer (valid until the next step)
+
+Scenes are validated as the command line validates them; errors raise substruct.ConfigError,
+substruct.InputFileError or substruct.DivergenceError (all substruct.Error) with the command
+line's messages. substruct.plugins() lists the plugins found, substruct.help(name) the options a
+plugin or framework section declares. A load written in Python is an object with
+accumulate(self, t, positions, forces), added with Simulation.add_load.
+"""
+
+from ._substruct import (  # noqa: F401
+    ConfigError,
+    DivergenceError,
+    Error,
+    InputFileError,
+    Scene,
+    Simulation,
+    help,
+    plugins,
+)
+
+__all__ = [
+    "ConfigError",
+    "DivergenceError",
+    "Error",
+    "InputFileError",
+    "Scene",
+    "Simulation",
+    "help",
+    "plugins",
+]
