@@ -8,7 +8,10 @@ SUBSTRUCT_SOURCE_DIR=. python3 -m pytest tests/python
 
 import csv
 import os
+import signal
 import subprocess
+import sys
+import time
 from pathlib import Path
 
 import numpy as np
@@ -175,3 +178,33 @@ def test_progress_reports_and_stage_timings(tmp_path):
     assert sim.interface_gap >= 0
     sim.reset()
     assert sim.time == 0 and sim.step_index == 0
+
+
+def test_ctrl_c_stops_a_long_step_and_leaves_the_simulation_usable(tmp_path):
+    script = """
+import sys, substruct
+scene = substruct.Scene(sys.argv[1], overrides={"coupling.plugin": "inertia",
+                                                "run.cache_dir": sys.argv[2]})
+sim = substruct.Simulation(scene)
+sim.precompute()
+sim.reset()
+print("ready", flush=True)
+try:
+    sim.step(10**7)
+except KeyboardInterrupt:
+    print("interrupted at step", sim.step_index, flush=True)
+sim.step(2)
+print("usable, step", sim.step_index, flush=True)
+"""
+    env = dict(os.environ, PYTHONPATH=str(Path(os.path.abspath(substruct.__file__)).parents[1]))
+    child = subprocess.Popen([sys.executable, "-c", script, str(FLOWER), str(tmp_path / "cache")],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    assert child.stdout.readline().strip() == "ready"
+    time.sleep(0.5)
+    child.send_signal(signal.SIGINT)
+    out, err = child.communicate(timeout=60)
+    assert child.returncode == 0, err
+    lines = out.splitlines()
+    stopped = int(lines[0].split()[-1])
+    assert lines[0].startswith("interrupted at step") and 0 < stopped < 10**7
+    assert lines[1] == f"usable, step {stopped + 2}"
