@@ -16,6 +16,7 @@
 
 #include "commands.hpp"
 #include "substruct/bench/bench_report.hpp"
+#include "substruct/bench/bench_rows.hpp"
 #include "substruct/bench/bench_suite.hpp"
 #include "substruct/config/config.hpp"
 #include "substruct/config/run_settings.hpp"
@@ -208,49 +209,6 @@ void draw_plots(const fs::path& dir) {
     throw Error(fmt::format("bench: the plotting step failed ({}): {}", code, command));
 }
 
-// How long each row of a table runs.
-struct RowRunSettings {
-  long steps = 0;       // per run; 0: from duration
-  double duration = 0;  // [s]: steps = duration / the row's Δt
-  int repeats = 1;
-  long max_steps = 0;  // > 0: at most this many (--quick)
-};
-
-// Runs `scene` with every row (overrides: `common`, then the row's) and appends the cases and
-// their accuracy against the row labelled `reference` (none when empty) to `report`.
-void run_rows(const std::string& scene, const std::vector<BenchRow>& rows,
-              const std::string& reference, const std::vector<std::string>& common,
-              const RowRunSettings& run, const PluginHost& host, BenchReport& report) {
-  const std::size_t first = report.cases.size();
-  for (const BenchRow& row : rows) {
-    std::vector<std::string> overrides = common;
-    overrides.insert(overrides.end(), row.overrides.begin(), row.overrides.end());
-    overrides.push_back("--coupling.plugin=" + row.plugin);
-    overrides.push_back("--run.exporters=");
-    const Config config = Config::load(scene, overrides, host);
-    long steps = run.steps;
-    if (steps == 0) steps = std::max(1L, std::lround(run.duration / run_options().read(config).dt));
-    if (run.max_steps > 0) steps = std::min(steps, run.max_steps);
-    std::printf("bench      %s × %s …\n", fs::path(scene).stem().c_str(), row.label.c_str());
-    std::fflush(stdout);
-    BenchCase c = run_bench_case(config, host, BenchCaseSettings{steps, run.repeats});
-    c.label = row.label == row.plugin ? "" : row.label;
-    c.paper = row.paper;
-    if (c.ran())
-      std::printf("           %lld DOFs, precompute %.3g s, %.4g ms/step (median)\n",
-                  static_cast<long long>(c.dofs), c.precompute_seconds,
-                  1e3 * c.median_step_seconds());
-    else
-      std::printf("           not run: %s\n", c.failure.c_str());
-    report.cases.push_back(std::move(c));
-  }
-  const BenchCase* ref = nullptr;
-  for (std::size_t k = first; k < report.cases.size(); ++k)
-    if (!reference.empty() && report.cases[k].name() == reference) ref = &report.cases[k];
-  for (std::size_t k = first; k < report.cases.size(); ++k)
-    report.accuracy.push_back(compare_with_reference(report.cases[k], ref));
-}
-
 // The suite files `--suite` names: "all", a name in share/benchmarks, or a path.
 std::vector<fs::path> suite_files(const std::string& suite) {
   const fs::path dir = data_dir() / "benchmarks";
@@ -311,7 +269,7 @@ std::string run_suite(const BenchSuite& suite, const BenchArguments& a, const Pl
     common.insert(common.end(), a.overrides.begin(), a.overrides.end());
     std::printf("suite      %s / %s\n", suite.name.c_str(), e.name.c_str());
     const fs::path scene = e.generate.empty() ? e.scene : generate_scene(e, a.out / suite.name);
-    run_rows(scene.string(), rows, e.reference, common, run, host, report);
+    run_bench_rows(scene.string(), rows, e.reference, common, run, host, report, stdout);
     const fs::path dir = a.out / suite.name / e.name;
     for (const fs::path& file : write_bench_report(dir, report))
       std::printf("output     %s\n", fs::absolute(file).lexically_normal().c_str());
@@ -405,8 +363,8 @@ int command_bench(const Args& raw_args) {
   report.steps = a.steps;
   report.repeats = a.repeats;
   for (const std::string& scene : a.scenes)
-    run_rows(scene, rows, report.reference_method, a.overrides,
-             RowRunSettings{a.steps, 0, a.repeats, 0}, host, report);
+    run_bench_rows(scene, rows, report.reference_method, a.overrides,
+                   RowRunSettings{a.steps, 0, a.repeats, 0}, host, report, stdout);
 
   for (const fs::path& file : write_bench_report(a.out, report))
     std::printf("output     %s\n", fs::absolute(file).lexically_normal().c_str());

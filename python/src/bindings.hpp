@@ -28,6 +28,8 @@ struct Scene {
 void bind_errors(py::module_& m);
 void bind_scene(py::module_& m);
 void bind_simulation(py::module_& m);
+void bind_modes(py::module_& m);
+void bind_bench(py::module_& m);
 
 /// Raises substruct.ConfigError with the message of `e`.
 [[noreturn]] void raise_config_error(const Error& e);

@@ -6,4 +6,6 @@ PYBIND11_MODULE(_substruct, m) {
   substruct::python::bind_errors(m);
   substruct::python::bind_scene(m);
   substruct::python::bind_simulation(m);
+  substruct::python::bind_modes(m);
+  substruct::python::bind_bench(m);
 }

@@ -11,7 +11,9 @@ Scenes are validated as the command line validates them; errors raise substruct.
 substruct.InputFileError or substruct.DivergenceError (all substruct.Error) with the command
 line's messages. substruct.plugins() lists the plugins found, substruct.help(name) the options a
 plugin or framework section declares. A load written in Python is an object with
-accumulate(self, t, positions, forces), added with Simulation.add_load.
+accumulate(self, t, positions, forces), added with Simulation.add_load. substruct.modes(mesh, …)
+returns a mesh's natural frequencies and mode shapes; substruct.bench(scenes, methods, steps)
+the benchmark report's rows as dicts.
 """
 
 from ._substruct import (  # noqa: F401
@@ -21,7 +23,9 @@ from ._substruct import (  # noqa: F401
     InputFileError,
     Scene,
     Simulation,
+    bench,
     help,
+    modes,
     plugins,
 )
 
@@ -32,6 +36,8 @@ __all__ = [
     "InputFileError",
     "Scene",
     "Simulation",
+    "bench",
     "help",
+    "modes",
     "plugins",
 ]

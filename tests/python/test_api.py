@@ -208,3 +208,52 @@ print("usable, step", sim.step_index, flush=True)
     stopped = int(lines[0].split()[-1])
     assert lines[0].startswith("interrupted at step") and 0 < stopped < 10**7
     assert lines[1] == f"usable, step {stopped + 2}"
+
+
+def test_modes_equal_the_modes_command():
+    mesh, bou = SOURCE / "share" / "meshes" / "beam3_tet.veg", SOURCE / "share" / "meshes" / "beam3.bou"
+    result = substruct.modes(mesh, fixed=bou, count=5)
+    printed = subprocess.run([CLI, "modes", str(mesh), "--fixed", str(bou), "--count", "5"],
+                             check=True, capture_output=True, text=True).stdout
+    rows = [line.split() for line in printed.splitlines()]
+    cli = [float(r[1]) for r in rows if len(r) == 4 and r[0].isdigit()]
+    assert len(cli) == 5
+    np.testing.assert_allclose(result["eigenvalues"], cli, rtol=1e-7)
+    np.testing.assert_allclose(result["frequencies"], np.sqrt(cli) / (2 * np.pi), rtol=1e-7)
+    fixed = [int(x) - 1 for x in bou.read_text().replace(",", " ").split() if x.isdigit()]
+    shapes = result["shapes"]
+    assert shapes.shape == (5, 208, 3)
+    assert not shapes[:, fixed, :].any()  # exactly zero where the mesh is held
+    # A stiffer material: every frequency × √(E'/E).
+    stiff = substruct.modes(mesh, fixed=bou, count=5, material={"youngs_modulus": 4 * 1e6})
+    base = substruct.modes(mesh, fixed=bou, count=5, material={"youngs_modulus": 1e6})
+    np.testing.assert_allclose(stiff["frequencies"], 2 * base["frequencies"], rtol=1e-8)
+    free = substruct.modes(mesh, count=3, rigid=True)["eigenvalues"]
+    assert np.all(np.abs(free) < 1e-6 * cli[0])  # the rigid-body modes first
+    with pytest.raises(substruct.Error, match="does not exist"):
+        substruct.modes(mesh, fixed=[100000])
+
+
+def test_bench_rows_equal_the_bench_commands_results(tmp_path):
+    common = {"run.cache_dir": str(tmp_path / "cache")}
+    rows = substruct.bench([BEAM], ["full", "inertia"], steps=20, repeats=1, overrides=common,
+                           out=tmp_path / "py")
+    subprocess.run([CLI, "bench", str(BEAM), "--methods", "full,inertia", "--steps", "20",
+                    "--repeats", "1", "--no-plots", "--out", str(tmp_path / "cli"),
+                    f"--run.cache_dir={tmp_path / 'cache'}"], check=True, capture_output=True)
+    with open(tmp_path / "cli" / "results.csv") as f:
+        cli = list(csv.DictReader(f))
+    assert [r["method"] for r in rows] == [r["method"] for r in cli] == ["full", "inertia"]
+    assert (tmp_path / "py" / "results.csv").read_text().splitlines()[0] == ",".join(cli[0])
+    # Everything but the timings and memory is the same run, to the CSV's 9 digits.
+    timing = {"precompute_s", "step_ms_median", "step_ms_p10", "step_ms_p90", "peak_rss_mb",
+              "models_computed", "models_loaded"}
+    for ours, theirs in zip(rows, cli):
+        for column, text in theirs.items():
+            if column in timing:
+                continue
+            value = ours[column]
+            expected = "" if value is None else (
+                f"{value:.9g}" if isinstance(value, float) else str(value))
+            assert expected == text, (ours["method"], column)
+    assert rows[0]["relative_rms_error"] == 0 and rows[1]["relative_rms_error"] > 0

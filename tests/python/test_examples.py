@@ -29,3 +29,9 @@ def test_scripted_controller_reports_its_cost(tmp_path):
     out = run_example("scripted_controller.py", 40, tmp_path)
     assert "distance to the target" in out
     assert "40 calls" in out
+
+
+def test_read_modes_compares_with_beam_theory(tmp_path):
+    out = run_example("read_modes.py", 4, tmp_path)
+    ratio = float(out.split("f2 / f0 = ")[1].split()[0])
+    assert 5.5 < ratio < 6.5  # Euler–Bernoulli: 6.27 (a coarse mesh, shear: a little less)

@@ -90,6 +90,42 @@ std::string models_text(const PrecomputeStats& p) {
                      p.models_instanced);
 }
 
+}  // namespace
+
+std::vector<BenchField> bench_result_fields(const BenchCase& c, const BenchAccuracy& a) {
+  using L = long long;
+  return {{"scene", c.scene},
+          {"method", c.name()},
+          {"status", c.ran() ? "ok" : c.failure},
+          {"dofs", L(c.dofs)},
+          {"domains", L(c.domains)},
+          {"dt", c.dt},
+          {"precompute_s", c.precompute_seconds},
+          {"models_computed", L(c.precompute.models_computed)},
+          {"models_loaded", L(c.precompute.models_loaded)},
+          {"models_instanced", L(c.precompute.models_instanced)},
+          {"step_ms_median", 1e3 * c.median_step_seconds()},
+          {"step_ms_p10", 1e3 * c.percentile_step_seconds(10)},
+          {"step_ms_p90", 1e3 * c.percentile_step_seconds(90)},
+          {"peak_rss_mb", c.peak_rss_mb},
+          {"rms_error", a.error.rms},
+          {"max_error", a.error.max},
+          {"frequency_hz", a.frequency_hz},
+          {"reference_frequency_hz", a.reference_frequency_hz},
+          {"frequency_ratio", a.frequency_ratio},
+          {"energy_drift", a.energy_drift},
+          {"interface_gap_m", c.interface_gap},
+          {"relative_rms_error", a.motion.relative_rms},
+          {"offset_ratio", a.motion.offset_ratio},
+          {"decay_rate", a.decay_rate},
+          {"reference_decay_rate", a.reference_decay_rate},
+          {"decay_ratio", a.decay_ratio},
+          {"plugin", c.method},
+          {"paper", c.paper}};
+}
+
+namespace {
+
 std::string csv_field(const std::string& s) {
   if (s.find_first_of(",\"\n") == std::string::npos) return s;
   std::string out = "\"";
@@ -209,25 +245,23 @@ std::vector<fs::path> write_bench_report(const fs::path& dir, const BenchReport&
   md += "\nPlots: trajectories_<scene>.png (tracked vertex), energy_<scene>.png.\n";
 
   // results.csv
-  std::string csv =
-      "scene,method,status,dofs,domains,dt,precompute_s,models_computed,models_loaded,"
-      "models_instanced,step_ms_median,step_ms_p10,step_ms_p90,peak_rss_mb,rms_error,max_error,"
-      "frequency_hz,reference_frequency_hz,frequency_ratio,energy_drift,interface_gap_m,"
-      "relative_rms_error,offset_ratio,decay_rate,reference_decay_rate,decay_ratio,plugin,paper\n";
+  std::string csv;
+  for (const BenchField& f : bench_result_fields(BenchCase{}, BenchAccuracy{}))
+    csv += (csv.empty() ? "" : ",") + f.name;
+  csv += "\n";
   for (std::size_t k = 0; k < report.cases.size(); ++k) {
-    const BenchCase& c = report.cases[k];
-    const BenchAccuracy& a = report.accuracy[k];
-    const auto v = [](double x) { return std::isfinite(x) ? fmt::format("{:.9g}", x) : ""; };
-    csv += fmt::format(
-        "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n",
-        csv_field(c.scene), csv_field(c.name()), csv_field(c.ran() ? "ok" : c.failure), c.dofs,
-        c.domains, v(c.dt), v(c.precompute_seconds), c.precompute.models_computed,
-        c.precompute.models_loaded, c.precompute.models_instanced, v(1e3 * c.median_step_seconds()),
-        v(1e3 * c.percentile_step_seconds(10)), v(1e3 * c.percentile_step_seconds(90)),
-        v(c.peak_rss_mb), v(a.error.rms), v(a.error.max), v(a.frequency_hz),
-        v(a.reference_frequency_hz), v(a.frequency_ratio), v(a.energy_drift), v(c.interface_gap),
-        v(a.motion.relative_rms), v(a.motion.offset_ratio), v(a.decay_rate),
-        v(a.reference_decay_rate), v(a.decay_ratio), csv_field(c.method), csv_field(c.paper));
+    const std::vector<BenchField> fields = bench_result_fields(report.cases[k], report.accuracy[k]);
+    std::string line;
+    for (const BenchField& f : fields) {
+      if (!line.empty()) line += ",";
+      if (const auto* text = std::get_if<std::string>(&f.value))
+        line += csv_field(*text);
+      else if (const auto* count = std::get_if<long long>(&f.value))
+        line += std::to_string(*count);
+      else if (const double x = std::get<double>(f.value); std::isfinite(x))
+        line += fmt::format("{:.9g}", x);
+    }
+    csv += line + "\n";
   }
 
   // results.json

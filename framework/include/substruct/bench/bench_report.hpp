@@ -5,6 +5,7 @@
 #include <cmath>
 #include <filesystem>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include "substruct/bench/accuracy.hpp"
@@ -43,6 +44,14 @@ struct BenchReport {
   std::vector<BenchCase> cases;
   std::vector<BenchAccuracy> accuracy;  // one per case
 };
+
+/// One column of a case's row in results.csv: text, a count, or a number (NaN: none).
+struct BenchField {
+  std::string name;
+  std::variant<std::string, long long, double> value;
+};
+/// A case's row of results.csv (the columns in their order), for the file and for the Python API.
+std::vector<BenchField> bench_result_fields(const BenchCase& c, const BenchAccuracy& a);
 
 /// The results table in Markdown (also what the README shows), with a "paper" column when a case
 /// has a paper figure.

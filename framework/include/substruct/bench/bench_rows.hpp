@@ -1,0 +1,32 @@
+#pragma once
+/// One scene through a list of benchmark rows (a coupling plugin with its settings each), the
+/// cases appended to a report with their accuracy against a reference row: what `substruct
+/// bench` does per scene, and the Python API's substruct.bench().
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "substruct/bench/bench_report.hpp"
+#include "substruct/bench/bench_suite.hpp"
+
+namespace substruct {
+
+class PluginHost;
+
+/// How long each row runs.
+struct RowRunSettings {
+  long steps = 0;       // per run; 0: from duration
+  double duration = 0;  // [s]: steps = duration / the row's Δt
+  int repeats = 1;
+  long max_steps = 0;  // > 0: at most this many (--quick)
+};
+
+/// Runs `scene` with every row (overrides: `common`, then the row's; no exporters) and appends
+/// the cases, and their accuracy against the row labelled `reference` (none when empty), to
+/// `report`. Progress lines go to `log` unless it is null.
+void run_bench_rows(const std::string& scene, const std::vector<BenchRow>& rows,
+                    const std::string& reference, const std::vector<std::string>& common,
+                    const RowRunSettings& run, const PluginHost& host, BenchReport& report,
+                    std::FILE* log);
+
+}  // namespace substruct
