@@ -56,6 +56,7 @@ class PySimulation {
     if (n < 0) throw Error(fmt::format("step(n): n must be ≥ 0, found {}", n));
     ensure_reset();
     double seconds = 0;
+    if (n == 0) return 0;
     if (n == 1) {  // one step ends soon: Python sees a Ctrl-C right after, and the call stays cheap
       py::gil_scoped_release release;
       seconds = sim_->step(stats_);
