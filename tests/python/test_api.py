@@ -102,6 +102,7 @@ def test_a_malformed_mesh_is_an_input_file_error(tmp_path):
     with pytest.raises(substruct.InputFileError) as raised:
         substruct.Simulation(substruct.Scene(tmp_path / "bad.ini"))
     assert "bad.veg" in str(raised.value)
+    assert str(raised.value) in cli_error(["run", str(tmp_path / "bad.ini")])
 
 
 def test_divergence_names_the_domain_and_the_step(tmp_path):
