@@ -10,10 +10,14 @@
 
 namespace substruct::python {
 
+py::array writable_view(Points& points, py::handle owner) {
+  return py::array(py::dtype::of<double>(), {points.rows(), Eigen::Index{3}},
+                   {Eigen::Index{3 * sizeof(double)}, Eigen::Index{sizeof(double)}}, points.data(),
+                   owner);
+}
+
 py::array read_only_view(const Points& points, py::handle owner) {
-  py::array view(py::dtype::of<double>(), {points.rows(), Eigen::Index{3}},
-                 {Eigen::Index{3 * sizeof(double)}, Eigen::Index{sizeof(double)}}, points.data(),
-                 owner);
+  py::array view = writable_view(const_cast<Points&>(points), owner);
   view.attr("flags").attr("writeable") = false;
   return view;
 }
@@ -33,11 +37,8 @@ void PythonLoad::accumulate(const LoadContext& context, ExternalForces& forces) 
     py::gil_scoped_acquire gil;
     // Views, not copies (an owner makes NumPy keep the pointer); valid only during the call.
     const py::none none;
-    py::array positions = read_only_view(context.positions, none);
-    py::array f(py::dtype::of<double>(), {n, Index{3}},
-                {Eigen::Index{3 * sizeof(double)}, Eigen::Index{sizeof(double)}}, buffer_.data(),
-                none);
-    target_.attr("accumulate")(context.time, positions, f);
+    target_.attr("accumulate")(context.time, read_only_view(context.positions, none),
+                               writable_view(buffer_, none));
   }
   for (Index v = 0; v < n; ++v) {
     const Vec3 fv = buffer_.row(v).transpose();

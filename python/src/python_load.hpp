@@ -10,7 +10,9 @@ namespace substruct::python {
 
 namespace py = pybind11;
 
-/// A read-only N×3 NumPy array over `points` without a copy; `owner` is kept alive by it.
+/// An N×3 NumPy array over `points` without a copy; `owner` is kept alive by it.
+py::array writable_view(Points& points, py::handle owner);
+/// The same, read-only.
 py::array read_only_view(const Points& points, py::handle owner);
 
 /// Calls target.accumulate(t, positions, forces) with the GIL held; counts its wall time.
