@@ -13,7 +13,8 @@ line's messages. substruct.plugins() lists the plugins found, substruct.help(nam
 plugin or framework section declares. A load written in Python is an object with
 accumulate(self, t, positions, forces), added with Simulation.add_load. substruct.modes(mesh, …)
 returns a mesh's natural frequencies and mode shapes; substruct.bench(scenes, methods, steps)
-the benchmark report's rows as dicts.
+the benchmark report's rows as dicts. substruct.set_verbosity("quiet") silences the progress and
+information lines substruct writes to stderr.
 """
 
 from ._substruct import (  # noqa: F401
@@ -27,6 +28,7 @@ from ._substruct import (  # noqa: F401
     help,
     modes,
     plugins,
+    set_verbosity,
 )
 
 __all__ = [
@@ -40,4 +42,5 @@ __all__ = [
     "help",
     "modes",
     "plugins",
+    "set_verbosity",
 ]

@@ -11,6 +11,7 @@ import os
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -258,3 +259,24 @@ def test_bench_rows_equal_the_bench_commands_results(tmp_path):
                 f"{value:.9g}" if isinstance(value, float) else str(value))
             assert expected == text, (ours["method"], column)
     assert rows[0]["relative_rms_error"] == 0 and rows[1]["relative_rms_error"] > 0
+
+
+def test_set_verbosity_silences_stderr():
+    script = """
+import sys, substruct
+substruct.set_verbosity(sys.argv[2])
+sim = substruct.Simulation(substruct.Scene(sys.argv[1], overrides={"coupling.plugin": "inertia",
+                                                                   "run.cache_dir": sys.argv[3]}))
+sim.precompute()
+"""
+    env = dict(os.environ, PYTHONPATH=str(Path(os.path.abspath(substruct.__file__)).parents[1]))
+
+    def stderr(level, cache):
+        return subprocess.run([sys.executable, "-c", script, str(FLOWER), level, cache],
+                              capture_output=True, text=True, env=env, check=True).stderr
+
+    with tempfile.TemporaryDirectory() as a, tempfile.TemporaryDirectory() as b:
+        assert "reduced models" in stderr("normal", a)
+        assert stderr("quiet", b) == ""
+    with pytest.raises(substruct.Error, match="not 'loud'"):
+        substruct.set_verbosity("loud")
