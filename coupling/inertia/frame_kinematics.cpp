@@ -26,7 +26,11 @@ InterfaceKinematics kinematics_of(const InterfaceFrameModel::State& state, bool 
   k.omega = rates.omega;  // Eq. 7–9
   k.alpha = rates.omega_dot;
   // Eq. 9 is affine in Ä with the linear part of Eq. 7: ω̇ = ω(Ä) + ω̇|_{Ä=0}.
-  if (free_alpha) k.alpha_free = rates.omega_dot - polar_angular_velocity(k.polar, state.A_ddot);
+  if (free_alpha) {
+    k.omega_map = polar_angular_velocity_map(k.polar);
+    k.has_omega_map = true;
+    k.alpha_free = rates.omega_dot - k.omega_map * state.A_ddot.reshaped();
+  }
   return k;
 }
 

@@ -23,14 +23,18 @@ struct InterfaceKinematics {
   Vec3 omega = Vec3::Zero();
   Vec3 alpha = Vec3::Zero();
   Vec3 alpha_free = Vec3::Zero();  // α_ij with q̈ = 0 (the part of α_ij that L2 keeps explicit)
-  PolarDecomposition polar;        // A(q) = R S
+  /// Eq. 7 as a matrix, ω = Ω vec(Ȧ) (polar_angular_velocity_map), at this A; with alpha_free
+  /// only (L2 needs it for J_ω), else has_omega_map is false.
+  Eigen::Matrix<double, 3, 9> omega_map = Eigen::Matrix<double, 3, 9>::Zero();
+  bool has_omega_map = false;
+  PolarDecomposition polar;  // A(q) = R S
 };
 
 /// At the rest state (q = q̇ = q̈ = 0) for r = 0 (a rigid parent) or when the parent is rigid.
 InterfaceKinematics rest_interface(const InterfaceFrameModel& model);
 
-/// From the parent's q, q̇, q̈ (r entries each); alpha_free only when `free_alpha` (L2 lumping
-/// needs it), zero otherwise.
+/// From the parent's q, q̇, q̈ (r entries each); alpha_free and omega_map only when `free_alpha` (L2
+/// lumping needs it), zero otherwise.
 InterfaceKinematics interface_kinematics(const InterfaceFrameModel& model, const Eigen::VectorXd& q,
                                          const Eigen::VectorXd& qdot, const Eigen::VectorXd& qddot,
                                          bool free_alpha);

@@ -1,5 +1,7 @@
 #include "interface_forces.hpp"
 
+#include <cmath>
+
 #include "substruct/kinematics/polar_decomposition_derivative.hpp"
 #include "substruct/kinematics/skew.hpp"
 
@@ -20,9 +22,10 @@ Vec3 interface_jacobian(Lumping lumping, const InterfaceFrameModel& model,
   // L2: J_ω = Ω A (Eq. 7 is linear in Ȧ; Ω of polar_angular_velocity_map, A the 9×r columns),
   // J_c = â − ((R d)~ Ω) A: a 3×9 matrix first, then one pass over A's columns.
   const Vec3 Rd = itf.R * subtree.d;
-  const Eigen::Matrix<double, 3, 9> B = hat(Rd) * polar_angular_velocity_map(itf.polar);
-  J = model.a_hat;
-  J.noalias() -= B.lazyProduct(model.A_columns);
+  const Eigen::Matrix<double, 3, 9> B =
+      hat(Rd) * (itf.has_omega_map ? itf.omega_map : polar_angular_velocity_map(itf.polar));
+  for (int l = 0; l < model.r(); ++l)  // fixed-size 3×9 products, unrolled
+    J.col(l) = model.a_hat.col(l) - B * model.A_columns.col(l).head<9>();
   const Vec3 c = itf.x + Rd;
   const Vec3 c_dot = J * qdot;
   const Vec3 acc = parent.a + parent.alpha.cross(c) + w.cross(w.cross(c)) + 2 * w.cross(c_dot) +
@@ -61,10 +64,13 @@ void InterfaceForceBatch::add_to(Eigen::MatrixXd* M, Eigen::VectorXd& f0) const 
   if (J_.cols() == 0) return;
   f0.noalias() += J_.transpose() * net_;  // Σ_k J_kᵀ net_k
   if (!M) return;
+  // Σ_k m̄_k J_kᵀ J_k = Wᵀ W with W's rows √m̄_k J_k: a symmetric rank update (half the
+  // products of Wᵀ J), the lower triangle then mirrored.
   W_.resize(J_.rows(), J_.cols());
   for (Eigen::Index k = 0; k < mass_.size(); ++k)
-    W_.middleRows<3>(3 * k) = mass_[k] * J_.middleRows<3>(3 * k);
-  M->noalias() += W_.transpose() * J_;  // Σ_k m̄_k J_kᵀ J_k
+    W_.middleRows<3>(3 * k) = std::sqrt(mass_[k]) * J_.middleRows<3>(3 * k);
+  M->selfadjointView<Eigen::Lower>().rankUpdate(W_.transpose());
+  M->triangularView<Eigen::StrictlyUpper>() = M->transpose();
 }
 
 }  // namespace substruct::inertia

@@ -41,8 +41,8 @@ void add_interface_force(Lumping lumping, const InterfaceFrameModel& model,
 
 /// The interface forces of all K children of one domain, summed by one product each instead of
 /// K small ones (a branch may carry hundreds of leaves): with the children's J_k stacked in
-/// J (3K×r), the rows of W = m̄_k J_k and the stacked net forces n,
-///   Σ_k M_ij = Wᵀ J,   Σ_k f0_ij = Jᵀ n.
+/// J (3K×r), the rows of W = √m̄_k J_k and the stacked net forces n,
+///   Σ_k M_ij = Wᵀ W (a symmetric rank update),   Σ_k f0_ij = Jᵀ n.
 class InterfaceForceBatch {
  public:
   /// K children of a domain with r reduced coordinates; every child's rows start at zero.
@@ -50,7 +50,7 @@ class InterfaceForceBatch {
   /// Child k's rows (interface_jacobian); a child not set (detached) adds nothing.
   void set(int k, Lumping lumping, const InterfaceFrameModel& model, const InterfaceKinematics& itf,
            const FrameMotion& parent, const Subtree& subtree, const Eigen::VectorXd& qdot);
-  /// Adds Wᵀ J to *M (unless M is null) and Jᵀ n to f0.
+  /// Adds Wᵀ W to *M (unless M is null; M must be symmetric) and Jᵀ n to f0.
   void add_to(Eigen::MatrixXd* M, Eigen::VectorXd& f0) const;
 
  private:

@@ -39,16 +39,16 @@ Vec3 polar_angular_velocity(const PolarDecomposition& polar, const Mat3& A_dot) 
 }
 
 Eigen::Matrix<double, 3, 9> polar_angular_velocity_map(const PolarDecomposition& polar) {
-  // Column 3c + i is Eq. 7 for Ȧ = e_i e_cᵀ; Rᵀ e_i e_cᵀ has Rᵀ's column i in column c.
-  const Mat3 K_inv = inverse_of_trace_complement(polar.S);
-  const Mat3 Rt = polar.R.transpose();
+  // Column 3c + i is Eq. 7 for Ȧ = e_i e_cᵀ: Rᵀ Ȧ = a e_cᵀ with a = Rᵀ e_i, and for any a b ᵀ,
+  // 2 skew(a bᵀ) = b × a; so the column is R K⁻¹ (e_c × Rᵀ e_i).
+  const Mat3 RK = polar.R * inverse_of_trace_complement(polar.S);
   Eigen::Matrix<double, 3, 9> map;
-  for (int c = 0; c < 3; ++c)
-    for (int i = 0; i < 3; ++i) {
-      Mat3 RtE = Mat3::Zero();
-      RtE.col(c) = Rt.col(i);
-      map.col(3 * c + i) = polar.R * (K_inv * (2 * skew(RtE)));
-    }
+  for (int i = 0; i < 3; ++i) {
+    const Vec3 a = polar.R.row(i).transpose();     // Rᵀ e_i
+    map.col(i) = RK * Vec3(0, -a.z(), a.y());      // e_x × a
+    map.col(3 + i) = RK * Vec3(a.z(), 0, -a.x());  // e_y × a
+    map.col(6 + i) = RK * Vec3(-a.y(), a.x(), 0);  // e_z × a
+  }
   return map;
 }
 
