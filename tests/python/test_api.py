@@ -280,3 +280,24 @@ sim.precompute()
         assert stderr("quiet", b) == ""
     with pytest.raises(substruct.Error, match="not 'loud'"):
         substruct.set_verbosity("loud")
+
+
+def test_ctrl_c_stops_a_precompute_cleanly(tmp_path):
+    """SIGINT during precompute (sent from its first progress report) raises KeyboardInterrupt;
+    a second precompute then completes and the simulation runs."""
+    scene = substruct.Scene(FLOWER, overrides={"coupling.plugin": "inertia",
+                                               "run.cache_dir": str(tmp_path / "cache")})
+    sim = substruct.Simulation(scene)
+    sent = []
+
+    def interrupt_once(report):
+        if not sent:
+            sent.append(report["label"])
+            os.kill(os.getpid(), signal.SIGINT)
+
+    with pytest.raises(KeyboardInterrupt):
+        sim.precompute(progress=interrupt_once)
+    assert sent
+    assert sim.precompute() > 0
+    sim.step(2)
+    assert sim.step_index == 2 and np.isfinite(sim.positions).all()
