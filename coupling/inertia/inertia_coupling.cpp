@@ -771,7 +771,10 @@ class InertiaCoupling final : public ReducedCouplingMethod {
     s.children.reset(static_cast<int>(dom.children.size()), dom.r());
     for (std::size_t k = 0; k < dom.children.size(); ++k) {
       const auto j = static_cast<std::size_t>(dom.children[k]);
-      if (!states_[j].attached) continue;
+      if (!states_[j].attached) {
+        s.children.skip(static_cast<int>(k));
+        continue;
+      }
       s.children.set(static_cast<int>(k), settings_.lumping, dom.child_frames[k], s.child_itf[k],
                      s.motion, subtree(dom, k, Rt), s.qdot);
     }

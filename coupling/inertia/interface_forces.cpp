@@ -46,9 +46,16 @@ void add_interface_force(Lumping lumping, const InterfaceFrameModel& model,
 }
 
 void InterfaceForceBatch::reset(int children, int r) {
+  if (J_.rows() == 3 * children && J_.cols() == r) return;
   J_.setZero(3 * children, r);
   mass_.setZero(children);
   net_.setZero(3 * children);
+}
+
+void InterfaceForceBatch::skip(int k) {
+  J_.middleRows<3>(3 * k).setZero();
+  mass_[k] = 0;
+  net_.segment<3>(3 * k).setZero();
 }
 
 void InterfaceForceBatch::set(int k, Lumping lumping, const InterfaceFrameModel& model,

@@ -45,11 +45,15 @@ void add_interface_force(Lumping lumping, const InterfaceFrameModel& model,
 ///   Σ_k M_ij = Wᵀ W (a symmetric rank update),   Σ_k f0_ij = Jᵀ n.
 class InterfaceForceBatch {
  public:
-  /// K children of a domain with r reduced coordinates; every child's rows start at zero.
+  /// K children of a domain with r reduced coordinates, for one evaluation: each child is then
+  /// either set or skipped (rows of an earlier evaluation are not cleared here: they are all
+  /// overwritten, so a step does not zero 3K×r values first).
   void reset(int children, int r);
-  /// Child k's rows (interface_jacobian); a child not set (detached) adds nothing.
+  /// Child k's rows (interface_jacobian).
   void set(int k, Lumping lumping, const InterfaceFrameModel& model, const InterfaceKinematics& itf,
            const FrameMotion& parent, const Subtree& subtree, const Eigen::VectorXd& qdot);
+  /// Child k adds nothing (detached): its rows zero.
+  void skip(int k);
   /// Adds Wᵀ W to *M (unless M is null; M must be symmetric) and Jᵀ n to f0.
   void add_to(Eigen::MatrixXd* M, Eigen::VectorXd& f0) const;
 
