@@ -45,6 +45,43 @@ TEST(Accuracy, TrajectoryErrorComparesTheCommonFrames) {
   EXPECT_THROW(trajectory_error(test, reference, 0.0), Error);
 }
 
+TEST(Accuracy, RunningMotionErrorMatchesMotionErrorAfterEveryFrame) {
+  // Two tracked vertices; the test run lags the reference and sags a little more.
+  const Eigen::MatrixXd reference = (Eigen::MatrixXd(5, 6) << 0, 0, 0, 1, 1, 1,  //
+                                     0.1, -0.2, 0, 1.1, 0.9, 1,                  //
+                                     0.3, -0.5, 0.1, 1.2, 0.7, 1.1,              //
+                                     0.2, -0.6, 0.2, 1.3, 0.6, 1.0,              //
+                                     -0.1, -0.4, 0.1, 1.0, 0.8, 0.9)
+                                        .finished();
+  Eigen::MatrixXd test = reference;
+  test.bottomRows(4) = 1.2 * reference.topRows(4);
+  test.col(1).array() -= 0.05;
+  RunningMotionError running;
+  EXPECT_TRUE(std::isnan(running.value().relative_rms));
+  for (Index k = 0; k < reference.rows(); ++k) {
+    running.add(test.row(k), reference.row(k));
+    const MotionError whole = motion_error(test.topRows(k + 1), reference.topRows(k + 1));
+    const MotionError live = running.value();
+    EXPECT_EQ(running.frames(), k + 1);
+    if (k == 0) {  // the reference has not moved yet
+      EXPECT_TRUE(std::isnan(live.relative_rms) && std::isnan(whole.relative_rms));
+      continue;
+    }
+    EXPECT_NEAR(live.relative_rms, whole.relative_rms, 1e-14) << "frame " << k;
+    EXPECT_NEAR(live.offset_ratio, whole.offset_ratio, 1e-14) << "frame " << k;
+  }
+  EXPECT_GT(running.value().relative_rms, 0.1);
+  // A run against itself is exact.
+  RunningMotionError self;
+  for (Index k = 0; k < reference.rows(); ++k) self.add(reference.row(k), reference.row(k));
+  EXPECT_EQ(self.value().relative_rms, 0.0);
+  EXPECT_EQ(self.value().offset_ratio, 1.0);
+  EXPECT_THROW(self.add(reference.row(0).head(3), reference.row(0).head(3)), Error);
+  self.clear();
+  EXPECT_EQ(self.frames(), 0);
+  self.add(reference.row(0).head(3), reference.row(0).head(3));  // a new run may track others
+}
+
 TEST(Accuracy, VibrationFrequencyOfASampledCosine) {
   EXPECT_NEAR(vibration_frequency(vibration(3.7, 1e-3, 2000), 1e-3), 3.7, 3.7 * 2e-3);
   // Damped, coarsely sampled (dt = 1/27 of a period), a few periods.

@@ -1,11 +1,19 @@
 // `substruct view` headless under Xvfb on the beam: the PNG has the asked size, shows the object,
 // and the beam pulled at its tip looks different from the beam at rest; every frame of a
 // sequence is written; without a display and without headless options it is a clear error.
+// Comparing methods gives one non-empty viewport per method whose HUD names it and its error; a
+// ghost adds translucent pixels over the object; the error colouring of a method against itself
+// is the zero colour everywhere; a recording has one video frame per rendered frame; the looks
+// (gradient, ground, shadow) are on by default and off with --plain.
 #include <sys/wait.h>
 
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
+#include <regex>
+#include <sstream>
 #include <string>
+#include <vector>
 
 #include <gtest/gtest.h>
 #include <osg/Image>
@@ -24,10 +32,12 @@ bool on_path(const std::string& program) {
 
 class OsgHeadless : public testing::TempDirTest {
  protected:
-  // Runs `substruct view beam.ini ARGS` under xvfb-run; returns the exit code, output in log.
+  // Runs `substruct view SCENE.ini ARGS` (the beam by default) under xvfb-run; returns the exit
+  // code, output in log.
   int view(const std::string& args,
-           const std::string& prefix = "xvfb-run -a -s '-screen 0 640x480x24' ") {
-    const fs::path scene = fs::path(SUBSTRUCT_SOURCE_DIR) / "share/scenes/beam.ini";
+           const std::string& prefix = "xvfb-run -a -s '-screen 0 640x480x24' ",
+           const std::string& scene_name = "beam") {
+    const fs::path scene = fs::path(SUBSTRUCT_SOURCE_DIR) / "share/scenes" / (scene_name + ".ini");
     log_ = dir() / "log.txt";
     const std::string command = prefix + "'" + SUBSTRUCT_CLI + "' view '" + scene.string() +
                                 "' --run.exporters= --run.cache_dir='" +
@@ -44,15 +54,16 @@ class OsgHeadless : public testing::TempDirTest {
     return image;
   }
 
-  // Pixels that differ from the background colour (the clear colour, 0.16 0.18 0.22).
-  static long object_pixels(const osg::Image& im) {
+  // Pixels in columns [x0, x1) that differ from the background colour (the clear colour of
+  // --plain, 0.16 0.18 0.22).
+  static bool is_object(const osg::Vec4& c) {
+    return std::abs(c.r() - 0.16f) + std::abs(c.g() - 0.18f) + std::abs(c.b() - 0.22f) > 0.06f;
+  }
+  static long object_pixels(const osg::Image& im, int x0 = 0, int x1 = -1) {
     long count = 0;
     for (int y = 0; y < im.t(); ++y)
-      for (int x = 0; x < im.s(); ++x) {
-        const osg::Vec4 c = im.getColor(x, y);
-        if (std::abs(c.r() - 0.16f) + std::abs(c.g() - 0.18f) + std::abs(c.b() - 0.22f) > 0.06f)
-          ++count;
-      }
+      for (int x = x0; x < (x1 < 0 ? im.s() : x1); ++x)
+        if (is_object(im.getColor(x, y))) ++count;
     return count;
   }
 
@@ -72,10 +83,11 @@ class OsgHeadless : public testing::TempDirTest {
 TEST_F(OsgHeadless, RendersTheBeamAndItsPull) {
   if (!on_path("xvfb-run")) GTEST_SKIP() << "xvfb-run is not installed (Debian package xvfb)";
   const fs::path rest = dir() / "rest.png", pulled = dir() / "pulled.png";
-  ASSERT_EQ(view("--size 320x240 --no-hud --frames 0 --screenshot '" + rest.string() + "'"), 0)
+  ASSERT_EQ(view("--size 320x240 --plain --no-hud --frames 0 --screenshot '" + rest.string() + "'"),
+            0)
       << log();
   // Without gravity, 10 N lift the free end's corner (vertex 157) for 0.4 s.
-  ASSERT_EQ(view("--size 320x240 --no-hud --run.loads= --frames 20 --steps-per-frame 2 "
+  ASSERT_EQ(view("--size 320x240 --plain --no-hud --run.loads= --frames 20 --steps-per-frame 2 "
                  "--pull 157 '10 0 0' --screenshot '" +
                  pulled.string() + "' --frame-sequence '" + (dir() / "frames").string() + "'"),
             0)
@@ -100,6 +112,237 @@ TEST_F(OsgHeadless, RendersTheBeamAndItsPull) {
     EXPECT_TRUE(fs::exists(dir() / "frames" / name)) << name;
   }
   EXPECT_EQ(changed_pixels(*a, *image(dir() / "frames/frame_0000.png")), 0);
+}
+
+TEST_F(OsgHeadless, LooksAreOnByDefault) {
+  if (!on_path("xvfb-run")) GTEST_SKIP() << "xvfb-run is not installed (Debian package xvfb)";
+  const fs::path looks = dir() / "looks.png", plain = dir() / "plain.png";
+  const std::string args = "--size 320x240 --no-hud --frames 0 --screenshot ";
+  ASSERT_EQ(view(args + "'" + looks.string() + "'"), 0) << log();
+  ASSERT_EQ(view(args + "'" + plain.string() + "' --plain"), 0) << log();
+  const auto a = image(looks), b = image(plain);
+  ASSERT_TRUE(a.valid() && b.valid());
+  // The gradient: the top row darker than the bottom row, and both unlike the plain clear colour.
+  const osg::Vec4 top = a->getColor(2, a->t() - 2), bottom = a->getColor(2, 2);
+  EXPECT_LT(top.r() + top.g() + top.b(), bottom.r() + bottom.g() + bottom.b() - 0.5f);
+  EXPECT_TRUE(is_object(bottom));
+  EXPECT_GT(changed_pixels(*a, *b), 320 * 240 / 2) << "the backdrop covers the background";
+}
+
+TEST_F(OsgHeadless, ComparesMethodsInLockstepWithTheirErrors) {
+  if (!on_path("xvfb-run")) GTEST_SKIP() << "xvfb-run is not installed (Debian package xvfb)";
+  const fs::path shot = dir() / "compare.png";
+  ASSERT_EQ(view("--size 600x200 --plain --run.loads= --frames 10 --steps-per-frame 2 --pull 157 "
+                 "'10 0 0' --compare full,inertia,coupling-elements --print-hud --screenshot '" +
+                 shot.string() + "'"),
+            0)
+      << log();
+  const std::string out = log();
+  // Every frame's HUD names each viewport's method; the reference is the first.
+  for (const char* line : {"[viewport 1] full", "[viewport 2] inertia",
+                           "[viewport 3] coupling-elements", "reference of the errors"})
+    EXPECT_NE(out.find(line), std::string::npos) << line << "\n" << out;
+  EXPECT_NE(out.find("hud frame 10"), std::string::npos) << out;
+  // The last frame's errors: reduced methods are close to full but not equal to it.
+  const std::regex error(
+      R"(view +beam, (inertia|coupling-elements): 10 frames.*error vs full ([0-9.e-]+) of its motion)");
+  int found = 0;
+  for (std::sregex_iterator it(out.begin(), out.end(), error), end; it != end; ++it, ++found) {
+    const double e = std::stod((*it)[2]);
+    EXPECT_GT(e, 0.0) << (*it)[0];
+    EXPECT_LT(e, 0.5) << (*it)[0];
+  }
+  EXPECT_EQ(found, 2) << out;
+  // Three viewports side by side, each showing its beam.
+  const auto im = image(shot);
+  ASSERT_TRUE(im.valid());
+  for (int k = 0; k < 3; ++k)
+    EXPECT_GT(object_pixels(*im, 200 * k, 200 * (k + 1)), 200 * 200 / 50) << "viewport " << k + 1;
+}
+
+TEST_F(OsgHeadless, ErrorsAreTheBenchmarkReportsFigures) {
+  if (!on_path("xvfb-run")) GTEST_SKIP() << "xvfb-run is not installed (Debian package xvfb)";
+  // The same 20 steps of the same pull, in substruct bench and in the viewer.
+  const std::string bench = std::string("'") + SUBSTRUCT_CLI + "' bench '" + SUBSTRUCT_SOURCE_DIR +
+                            "/share/scenes/beam.ini' --methods inertia --steps 20 --repeats 1 "
+                            "--no-plots --out '" +
+                            (dir() / "bench").string() +
+                            "' --run.loads=pull --pull.vertices=157 --pull.force='10 0 0' "
+                            "--run.cache_dir='" +
+                            (dir() / "cache").string() + "' >/dev/null 2>&1";
+  ASSERT_EQ(std::system(bench.c_str()), 0);
+  const std::string csv = read(dir() / "bench/results.csv");
+  const std::regex row(R"(\nbeam,inertia,ok,.*)");
+  std::smatch m;
+  ASSERT_TRUE(std::regex_search(csv, m, row)) << csv;
+  // relative_rms_error and offset_ratio are columns 22 and 23 (1-based) of results.csv.
+  std::vector<std::string> columns;
+  std::stringstream fields(m.str().substr(1));
+  for (std::string field; std::getline(fields, field, ',');) columns.push_back(field);
+  ASSERT_GT(columns.size(), 23u) << m.str();
+  const double bench_error = std::stod(columns[21]), bench_offset = std::stod(columns[22]);
+
+  ASSERT_EQ(view("--size 200x100 --plain --no-hud --run.loads= --frames 10 --steps-per-frame 2 "
+                 "--pull 157 '10 0 0' --compare full,inertia"),
+            0)
+      << log();
+  const std::regex line(
+      R"(beam, inertia: .*error vs full ([0-9.e-]+) of its motion, offset × ([0-9.e-]+))");
+  const std::string out = log();
+  ASSERT_TRUE(std::regex_search(out, m, line)) << out;
+  EXPECT_NEAR(std::stod(m[1]), bench_error, 1e-5 * bench_error) << out;
+  EXPECT_NEAR(std::stod(m[2]), bench_offset, 1e-5) << out;
+}
+
+TEST_F(OsgHeadless, AMethodThatCannotRunSaysWhyInItsViewport) {
+  if (!on_path("xvfb-run")) GTEST_SKIP() << "xvfb-run is not installed (Debian package xvfb)";
+  // The sheet's domains form a cycle: inertia coupling needs a tree; full runs on, inertia's
+  // viewport says why it does not.
+  ASSERT_EQ(view("--size 400x200 --plain --frames 2 --compare full,inertia --print-hud",
+                 "xvfb-run -a -s '-screen 0 640x480x24' ", "sheet"),
+            0)
+      << log();
+  EXPECT_NE(log().find("[viewport 2] inertia"), std::string::npos) << log();
+  EXPECT_NE(log().find("inertia cannot run on this scene: coupling 'inertia' cannot run scene "
+                       "'sheet': the domain graph has a cycle"),
+            std::string::npos)
+      << log();
+  EXPECT_NE(log().find("view       sheet, full: 2 frames"), std::string::npos) << log();
+  EXPECT_EQ(view("--frames 1 --compare full,inertai"), 1) << log();
+  EXPECT_NE(log().find("'inertai' is not a coupling method"), std::string::npos) << log();
+}
+
+TEST_F(OsgHeadless, GhostAddsTranslucentPixelsOverTheObject) {
+  if (!on_path("xvfb-run")) GTEST_SKIP() << "xvfb-run is not installed (Debian package xvfb)";
+  const fs::path alone = dir() / "alone.png", ghosted = dir() / "ghost.png";
+  const std::string args = "--size 320x240 --plain --no-hud --colour plain --frames 0 ";
+  ASSERT_EQ(view(args + "--screenshot '" + alone.string() + "'"), 0) << log();
+  ASSERT_EQ(view(args + "--ghost inertia --screenshot '" + ghosted.string() + "'"), 0) << log();
+  const auto a = image(alone), b = image(ghosted);
+  ASSERT_TRUE(a.valid() && b.valid());
+  // At rest the ghost covers the object: its pixels turn orange (more red, less blue) but keep
+  // some of the object's shading (translucent, not opaque), and the background stays.
+  long object = 0, tinted = 0, outside = 0, opaque = 0;
+  for (int y = 0; y < a->t(); ++y)
+    for (int x = 0; x < a->s(); ++x) {
+      const osg::Vec4 p = a->getColor(x, y), q = b->getColor(x, y);
+      const bool changed = std::abs(q.r() - p.r()) + std::abs(q.b() - p.b()) > 0.05f;
+      if (!is_object(p)) {
+        outside += changed;
+        continue;
+      }
+      ++object;
+      if (changed && q.r() > p.r() && q.b() < p.b()) ++tinted;
+      if (std::abs(q.r() - 1.f) + std::abs(q.g() - 0.62f) + std::abs(q.b() - 0.2f) < 0.03f)
+        ++opaque;
+    }
+  EXPECT_GT(object, 320 * 240 / 50);
+  EXPECT_GT(tinted, object / 2) << "the ghost tints the object";
+  EXPECT_LT(opaque, object / 20) << "the ghost lets the object through";
+  EXPECT_LT(outside, object / 10) << "at rest the ghost lies on the object";
+}
+
+TEST_F(OsgHeadless, ErrorColouringOfAMethodAgainstItselfIsTheZeroColour) {
+  if (!on_path("xvfb-run")) GTEST_SKIP() << "xvfb-run is not installed (Debian package xvfb)";
+  // Non-zero colours (the hues after blue: r > b or g > b) on object pixels.
+  auto hot_pixels = [](const osg::Image& im) {
+    long hot = 0;
+    for (int y = 0; y < im.t(); ++y)
+      for (int x = 0; x < im.s(); ++x) {
+        const osg::Vec4 c = im.getColor(x, y);
+        if (is_object(c) && (c.r() > c.b() + 0.02f || c.g() > c.b() + 0.02f)) ++hot;
+      }
+    return hot;
+  };
+  const std::string pulled =
+      "--size 320x240 --plain --no-hud --no-fixed --run.loads= --frames 10 "
+      "--steps-per-frame 2 --pull 157 '10 0 0' --screenshot ";
+  const fs::path self = dir() / "self.png", moved = dir() / "moved.png";
+  ASSERT_EQ(view(pulled + "'" + self.string() + "' --compare inertia,inertia --colour error"), 0)
+      << log();
+  // The same pull coloured by displacement: the tip turns red, so the test sees colours.
+  ASSERT_EQ(view(pulled + "'" + moved.string() +
+                 "' --colour displacement --coupling.plugin="
+                 "inertia"),
+            0)
+      << log();
+  const auto a = image(self), b = image(moved);
+  ASSERT_TRUE(a.valid() && b.valid());
+  const long object = object_pixels(*a, 0, 160);
+  EXPECT_GT(object, 160 * 240 / 50);
+  EXPECT_EQ(hot_pixels(*a), 0) << "an error of zero everywhere";
+  EXPECT_GT(hot_pixels(*b), 100) << "the displacement colours of the same motion";
+}
+
+TEST_F(OsgHeadless, RecordingHasOneVideoFramePerFrame) {
+  if (!on_path("xvfb-run")) GTEST_SKIP() << "xvfb-run is not installed (Debian package xvfb)";
+  if (!on_path("ffmpeg") || !on_path("ffprobe"))
+    GTEST_SKIP() << "ffmpeg is not installed (Debian package ffmpeg)";
+  const fs::path video = dir() / "videos" / "beam.mp4";
+  ASSERT_EQ(view("--size 322x242 --frames 12 --steps-per-frame 2 --pull 157 '10 0 0' --record '" +
+                 video.string() + "'"),
+            0)
+      << log();
+  EXPECT_NE(log().find("13 frames at 50 frames/s"), std::string::npos) << log();
+  ASSERT_TRUE(fs::exists(video));
+  EXPECT_FALSE(fs::exists(dir() / "videos" / ".beam.mp4.partial"));
+  const fs::path probe = dir() / "probe.txt";
+  ASSERT_EQ(std::system(("ffprobe -v error -count_frames -select_streams v:0 -show_entries "
+                         "stream=nb_read_frames,width,height -of csv=p=0 '" +
+                         video.string() + "' >'" + probe.string() + "' 2>&1")
+                            .c_str()),
+            0)
+      << read(probe);
+  EXPECT_EQ(read(probe), "322,242,13\n");
+  // No ffmpeg: a clear error, and no video left behind.
+  const fs::path none = dir() / "none.mp4";
+  EXPECT_EQ(view("--frames 1 --record '" + none.string() + "'",
+                 "xvfb-run -a -s '-screen 0 640x480x24' env PATH=/nonexistent "),
+            1)
+      << log();
+  EXPECT_NE(log().find("--record needs ffmpeg"), std::string::npos) << log();
+  EXPECT_FALSE(fs::exists(none));
+}
+
+TEST_F(OsgHeadless, InteractiveComparisonRecordsUntilCtrlC) {
+  if (!on_path("xvfb-run")) GTEST_SKIP() << "xvfb-run is not installed (Debian package xvfb)";
+  if (!on_path("ffmpeg") || !on_path("ffprobe"))
+    GTEST_SKIP() << "ffmpeg is not installed (Debian package ffmpeg)";
+  // A window (no headless option) comparing two methods with a ghost, recording; Ctrl-C once
+  // both methods are loaded and a second has passed: the video is finished and complete.
+  const fs::path video = dir() / "live.mp4", script = dir() / "live.sh", status = dir() / "rc";
+  log_ = dir() / "log.txt";
+  {
+    std::ofstream out(script);
+    out << "'" << SUBSTRUCT_CLI << "' view '" << SUBSTRUCT_SOURCE_DIR
+        << "/share/scenes/beam.ini' --run.exporters= --run.cache_dir='"
+        << (dir() / "cache").string()
+        << "' --size 320x240 --compare full,inertia --ghost full --colour error --record '"
+        << video.string() << "' >'" << log_.string() << "' 2>&1 &\n"
+        << "pid=$!\n"
+        << "for i in $(seq 300); do grep -q '^running    full, inertia' '" << log_.string()
+        << "' && break; sleep 0.1; done\n"
+        << "sleep 1; kill -INT $pid; wait $pid; echo $? >'" << status.string() << "'\n";
+  }
+  ASSERT_EQ(
+      std::system(("xvfb-run -a -s '-screen 0 640x480x24' bash '" + script.string() + "'").c_str()),
+      0);
+  EXPECT_EQ(read(status), "130\n") << read(log_);
+  ASSERT_TRUE(fs::exists(video)) << read(log_);
+  EXPECT_FALSE(fs::exists(dir() / ".live.mp4.partial"));
+  const std::regex frames(R"(video +\S+ \(([0-9]+) frames\))");
+  std::smatch m;
+  const std::string out = read(log_);
+  ASSERT_TRUE(std::regex_search(out, m, frames)) << out;
+  EXPECT_GT(std::stol(m[1]), 0);
+  const fs::path probe = dir() / "probe.txt";
+  ASSERT_EQ(std::system(("ffprobe -v error -count_frames -select_streams v:0 -show_entries "
+                         "stream=nb_read_frames -of csv=p=0 '" +
+                         video.string() + "' >'" + probe.string() + "' 2>&1")
+                            .c_str()),
+            0)
+      << read(probe);
+  EXPECT_EQ(read(probe), std::string(m[1]) + "\n");
 }
 
 TEST_F(OsgHeadless, WithoutADisplayItIsAClearError) {

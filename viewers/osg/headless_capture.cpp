@@ -14,18 +14,34 @@ void FrameCapture::operator()(osg::RenderInfo& /*info*/) const {
   captured_ = true;
 }
 
+void create_parent_folder(const std::filesystem::path& file) {
+  if (!file.has_parent_path()) return;
+  std::error_code ec;
+  std::filesystem::create_directories(file.parent_path(), ec);
+  if (ec)
+    throw Error(
+        fmt::format("cannot create the folder {}: {}", file.parent_path().string(), ec.message()));
+}
+
 void write_png(const osg::Image& image, const std::filesystem::path& file) {
   namespace fs = std::filesystem;
-  if (file.has_parent_path()) {
+  create_parent_folder(file);
+  // Written under a temporary name (still .png for osgDB's plugin choice), then renamed: an
+  // interrupted run leaves no image that looks complete.
+  const fs::path partial =
+      file.parent_path() / fmt::format(".{}.partial.png", file.stem().string());
+  if (!osgDB::writeImageFile(image, partial.string())) {
     std::error_code ec;
-    fs::create_directories(file.parent_path(), ec);
-    if (ec)
-      throw Error(fmt::format("cannot create the folder {}: {}", file.parent_path().string(),
-                              ec.message()));
-  }
-  if (!osgDB::writeImageFile(image, file.string()))
+    fs::remove(partial, ec);
     throw Error(fmt::format(
         "cannot write {} (is OpenSceneGraph's png plugin, osgdb_png, installed?)", file.string()));
+  }
+  std::error_code ec;
+  fs::rename(partial, file, ec);
+  if (ec) {
+    fs::remove(partial, ec);
+    throw Error(fmt::format("cannot write {}: {}", file.string(), ec.message()));
+  }
 }
 
 }  // namespace substruct::viewer

@@ -25,7 +25,11 @@ class FrameCapture final : public osg::Camera::DrawCallback {
   mutable bool captured_ = false;
 };
 
-/// Writes `image` to `file` (PNG); throws Error naming the file on failure.
+/// Creates the folder `file` goes into (throws Error naming it when it cannot).
+void create_parent_folder(const std::filesystem::path& file);
+
+/// Writes `image` to `file` (PNG) whole: under a temporary name, then renamed; throws Error naming
+/// the file on failure.
 void write_png(const osg::Image& image, const std::filesystem::path& file);
 
 }  // namespace substruct::viewer

@@ -1,6 +1,7 @@
 #pragma once
-// The on-screen panel: method, DOFs, domains, time per step and per frame, the toggles, the last
-// message and, while a method loads, its precomputation progress; the key bindings on demand.
+// The window's panel: the scene, its time, steps and time per frame, the toggles and the last
+// message; while methods load, their precomputation progress across the middle; the key bindings
+// on demand. Each viewport's own HUD (lane_hud.hpp) shows its method and error.
 #include <string>
 
 #include <osg/Camera>
@@ -10,13 +11,13 @@
 namespace substruct::viewer {
 
 struct HudState {
-  std::string scene, method;
-  long dofs = 0, vertices = 0, elements = 0, domains = 0;
-  double ms_per_step = 0, ms_per_frame = 0;
+  std::string scene;
+  long vertices = 0, elements = 0, domains = 0;
+  double ms_per_frame = 0;
   int steps_per_frame = 1;
   double time = 0;
-  bool paused = false, gravity = false, wind = false, loading = false;
-  std::string colouring, message, progress;
+  bool paused = false, gravity = false, wind = false, loading = false, ghost = false;
+  std::string colouring, message, progress, ghost_method;
   double drag_stiffness = 0;
   double drag_force = -1;  // < 0: not dragging
 };
@@ -28,12 +29,15 @@ class Hud {
   void resize(int width, int height);
   void update(const HudState& state);
   void toggle_help() { help_ = !help_; }
+  /// The panel's text (for --print-hud).
+  const std::string& text() const { return text_; }
 
  private:
   osg::ref_ptr<osg::Camera> camera_;
   osg::ref_ptr<osgText::Text> panel_, centre_, help_text_;
   int width_, height_;
   bool help_ = false;
+  std::string text_;
 };
 
 }  // namespace substruct::viewer

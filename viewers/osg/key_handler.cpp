@@ -2,15 +2,14 @@
 
 #include <fmt/format.h>
 
-#include "hud.hpp"
-#include "scene_graph.hpp"
 #include "session.hpp"
+#include "viewports.hpp"
 
 namespace substruct::viewer {
 
 bool KeyHandler::handle(const osgGA::GUIEventAdapter& ea, osgGA::GUIActionAdapter& /*aa*/) {
   if (ea.getEventType() == osgGA::GUIEventAdapter::RESIZE) {
-    hud_.resize(ea.getWindowWidth(), ea.getWindowHeight());
+    viewports_.resize(ea.getWindowWidth(), ea.getWindowHeight());
     return false;
   }
   if (ea.getEventType() != osgGA::GUIEventAdapter::KEYDOWN) return false;
@@ -33,21 +32,28 @@ bool KeyHandler::handle(const osgGA::GUIEventAdapter& ea, osgGA::GUIActionAdapte
       session_.toggle_wind();
       return true;
     case 'c': {
-      const Colouring next = graph_.colouring() == Colouring::plain     ? Colouring::domains
-                             : graph_.colouring() == Colouring::domains ? Colouring::displacement
-                                                                        : Colouring::plain;
-      graph_.set_colouring(next);
+      // Plain, domains, displacement, and the error where there is a reference.
+      const Colouring c = viewports_.colouring();
+      Colouring next = c == Colouring::plain          ? Colouring::domains
+                       : c == Colouring::domains      ? Colouring::displacement
+                       : c == Colouring::displacement ? Colouring::error
+                                                      : Colouring::plain;
+      if (next == Colouring::error && session_.reference() == nullptr) next = Colouring::plain;
+      viewports_.set_colouring(next);
       session_.set_message(fmt::format("colouring: {}", to_string(next)));
       return true;
     }
     case 'm':
-      session_.load(session_.next_method(), true);
+      session_.switch_method(session_.next_method());
+      return true;
+    case 'o':
+      viewports_.toggle_ghost();
       return true;
     case 'i':
-      graph_.set_show_interfaces(!graph_.show_interfaces());
+      viewports_.toggle_interfaces();
       return true;
     case 'f':
-      graph_.set_show_fixed(!graph_.show_fixed());
+      viewports_.toggle_fixed();
       return true;
     case '[':
       session_.scale_drag_stiffness(0.5);
@@ -56,7 +62,7 @@ bool KeyHandler::handle(const osgGA::GUIEventAdapter& ea, osgGA::GUIActionAdapte
       session_.scale_drag_stiffness(2.0);
       return true;
     case 'h':
-      hud_.toggle_help();
+      viewports_.toggle_help();
       return true;
     default:
       return false;

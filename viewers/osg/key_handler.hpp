@@ -1,18 +1,17 @@
 #pragma once
 // Key bindings: p pause, n one step, r reset, g gravity, w wind, c colouring, m next coupling
-// method, i interfaces, f fixed vertices, [ ] spring stiffness, h help; window resizes for the HUD.
+// method, o ghost, i interfaces, f fixed vertices, [ ] spring stiffness, h help; window resizes
+// lay the viewports out again.
 #include <osgGA/GUIEventHandler>
 
 namespace substruct::viewer {
 
 class Session;
-class SceneGraph;
-class Hud;
+class Viewports;
 
 class KeyHandler final : public osgGA::GUIEventHandler {
  public:
-  KeyHandler(Session& session, SceneGraph& graph, Hud& hud)
-      : session_(session), graph_(graph), hud_(hud) {}
+  KeyHandler(Session& session, Viewports& viewports) : session_(session), viewports_(viewports) {}
   bool handle(const osgGA::GUIEventAdapter& ea, osgGA::GUIActionAdapter& aa) override;
   /// A single step was asked for while paused (n); cleared by the caller.
   bool take_step_request() {
@@ -23,8 +22,7 @@ class KeyHandler final : public osgGA::GUIEventHandler {
 
  private:
   Session& session_;
-  SceneGraph& graph_;
-  Hud& hud_;
+  Viewports& viewports_;
   bool step_requested_ = false;
 };
 

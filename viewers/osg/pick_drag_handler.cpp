@@ -2,18 +2,20 @@
 
 #include <osgUtil/LineSegmentIntersector>
 
-#include "drag_spring.hpp"
-#include "scene_graph.hpp"
+#include <osg/Viewport>
+
 #include "session.hpp"
+#include "viewports.hpp"
 
 namespace substruct::viewer {
 
-bool PickDragHandler::on_drag_plane(osgViewer::View& view, float x, float y, const Vec3& origin,
-                                    Vec3& point) {
+bool PickDragHandler::on_drag_plane(osgViewer::View& view, const ViewportRect& viewport, float x,
+                                    float y, const Vec3& origin, Vec3& point) {
   const osg::Camera* camera = view.getCamera();
-  if (camera->getViewport() == nullptr) return false;
-  const osg::Matrixd vpw = camera->getViewMatrix() * camera->getProjectionMatrix() *
-                           camera->getViewport()->computeWindowMatrix();
+  const osg::ref_ptr<osg::Viewport> window =
+      new osg::Viewport(viewport.x, viewport.y, viewport.width, viewport.height);
+  const osg::Matrixd vpw =
+      camera->getViewMatrix() * camera->getProjectionMatrix() * window->computeWindowMatrix();
   osg::Matrixd inverse;
   if (!inverse.invert(vpw)) return false;
   const osg::Vec3d near = osg::Vec3d(x, y, 0.0) * inverse;
@@ -34,43 +36,48 @@ bool PickDragHandler::on_drag_plane(osgViewer::View& view, float x, float y, con
 bool PickDragHandler::handle(const osgGA::GUIEventAdapter& ea, osgGA::GUIActionAdapter& aa) {
   auto* view = dynamic_cast<osgViewer::View*>(&aa);
   if (view == nullptr || !session_.ready()) return false;
-  DragSpring* spring = session_.spring();
-  if (spring == nullptr) return false;
   switch (ea.getEventType()) {
     case osgGA::GUIEventAdapter::PUSH: {
       if (ea.getButton() != osgGA::GUIEventAdapter::LEFT_MOUSE_BUTTON) return false;
+      const int k = viewports_.view_at(ea.getX(), ea.getY());
+      if (k < 0 || !session_.lane(std::size_t(k)).running()) return false;
+      const osg::Node* surface = viewports_.view(std::size_t(k)).graph().surface_node();
       osgUtil::LineSegmentIntersector::Intersections hits;
-      if (!view->computeIntersections(ea, hits)) return false;
+      if (surface == nullptr || !view->computeIntersections(ea, hits)) return false;
       for (const auto& hit : hits) {
-        if (hit.drawable == nullptr || graph_.surface_node() == nullptr) continue;
+        if (hit.drawable == nullptr) continue;
         bool on_surface = false;
-        for (const osg::Node* node : hit.nodePath) on_surface |= node == graph_.surface_node();
+        for (const osg::Node* node : hit.nodePath) on_surface |= node == surface;
         if (!on_surface || hit.indexList.empty()) continue;
         // The corner of the hit triangle nearest to the hit point.
         std::size_t best = 0;
-        for (std::size_t k = 1; k < hit.ratioList.size() && k < hit.indexList.size(); ++k)
-          if (hit.ratioList[k] > hit.ratioList[best]) best = k;
-        const Index vertex = graph_.volumetric_vertex(hit.indexList[best]);
+        for (std::size_t c = 1; c < hit.ratioList.size() && c < hit.indexList.size(); ++c)
+          if (hit.ratioList[c] > hit.ratioList[best]) best = c;
+        const Index vertex =
+            viewports_.view(std::size_t(k)).graph().volumetric_vertex(hit.indexList[best]);
         if (vertex < 0) continue;
-        grab_vertex_ = session_.sim().positions().row(vertex).transpose();
-        if (!on_drag_plane(*view, ea.getX(), ea.getY(), grab_vertex_, grab_point_)) return false;
-        spring->grab(vertex, grab_vertex_, session_.drag_stiffness());
-        dragging_ = true;
+        grab_vertex_ = session_.lane(std::size_t(k)).sim().positions().row(vertex).transpose();
+        if (!on_drag_plane(*view, viewports_.view(std::size_t(k)).viewport(), ea.getX(), ea.getY(),
+                           grab_vertex_, grab_point_))
+          return false;
+        session_.grab(vertex, grab_vertex_);
+        view_ = k;
         return true;
       }
       return false;
     }
     case osgGA::GUIEventAdapter::DRAG: {
-      if (!dragging_) return false;
+      if (view_ < 0) return false;
       Vec3 point;
-      if (on_drag_plane(*view, ea.getX(), ea.getY(), grab_vertex_, point))
-        spring->move_to(grab_vertex_ + (point - grab_point_));
+      if (on_drag_plane(*view, viewports_.view(std::size_t(view_)).viewport(), ea.getX(), ea.getY(),
+                        grab_vertex_, point))
+        session_.move_spring(grab_vertex_ + (point - grab_point_));
       return true;
     }
     case osgGA::GUIEventAdapter::RELEASE: {
-      if (!dragging_) return false;
-      dragging_ = false;
-      spring->release();
+      if (view_ < 0) return false;
+      view_ = -1;
+      session_.release_spring();
       return true;
     }
     default:

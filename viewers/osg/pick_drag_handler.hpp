@@ -2,7 +2,9 @@
 // Left-drag on the surface pulls the picked vertex with the mouse spring (Zhao 2014, §4.3): the
 // target moves in the screen plane through the vertex (the plane orthogonal to the view
 // direction), by the mouse's travel since the press, and the spring force k (target − x) pulls
-// the vertex after it. Left-drag elsewhere, and the other buttons, move the camera.
+// the vertex after it. With several viewports the spring pulls the same vertex (the same
+// rest-space point) towards the same target in every one. Left-drag elsewhere, and the other
+// buttons, move the camera.
 #include <osgGA/GUIEventHandler>
 #include <osgGA/TrackballManipulator>
 #include <osgViewer/View>
@@ -12,21 +14,24 @@
 namespace substruct::viewer {
 
 class Session;
-class SceneGraph;
+class Viewports;
+struct ViewportRect;
 
 class PickDragHandler final : public osgGA::GUIEventHandler {
  public:
-  PickDragHandler(Session& session, SceneGraph& graph) : session_(session), graph_(graph) {}
+  PickDragHandler(Session& session, Viewports& viewports)
+      : session_(session), viewports_(viewports) {}
   bool handle(const osgGA::GUIEventAdapter& ea, osgGA::GUIActionAdapter& aa) override;
 
  private:
-  // The point under window coordinates (x, y) on the plane through `origin` facing the camera.
-  static bool on_drag_plane(osgViewer::View& view, float x, float y, const Vec3& origin,
-                            Vec3& point);
+  // The point under window coordinates (x, y) in `viewport` on the plane through `origin`
+  // facing the camera.
+  static bool on_drag_plane(osgViewer::View& view, const ViewportRect& viewport, float x, float y,
+                            const Vec3& origin, Vec3& point);
 
   Session& session_;
-  SceneGraph& graph_;
-  bool dragging_ = false;
+  Viewports& viewports_;
+  int view_ = -1;                    // the viewport the drag started in
   Vec3 grab_point_ = Vec3::Zero();   // the plane point under the mouse at the press
   Vec3 grab_vertex_ = Vec3::Zero();  // the vertex's position at the press
 };

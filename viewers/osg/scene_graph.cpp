@@ -4,13 +4,17 @@
 #include <cmath>
 
 #include <osg/BlendFunc>
+#include <osg/Depth>
 #include <osg/Geode>
 #include <osg/LightModel>
 #include <osg/LineWidth>
 #include <osg/Material>
 #include <osg/Point>
 
+#include <osg/PolygonMode>
+
 #include "drag_spring.hpp"
+#include "lane.hpp"
 
 namespace substruct::viewer {
 
@@ -49,11 +53,14 @@ osg::Vec4 domain_colour(int domain) {
   return hsv(0.08 + 0.618033988749895 * domain, 0.55, 0.92);
 }
 
-// Blue → cyan → green → yellow → red for s in [0, 1].
 osg::Vec4 heat(double s) {
-  s = std::clamp(s, 0.0, 1.0);
-  return hsv((1 - s) * 0.66, 0.85, 0.95);
+  return heat_colour(s);
 }
+
+// Surface colours: plain, and the ghost's.
+const osg::Vec4 kPlain{0.72f, 0.78f, 0.86f, 1.f};
+const osg::Vec4 kGhostTranslucent{1.f, 0.62f, 0.2f, 0.38f};
+const osg::Vec4 kGhostWire{1.f, 0.62f, 0.2f, 0.8f};
 
 osg::ref_ptr<osg::Geometry> point_set(const osg::Vec4& colour, float size) {
   osg::ref_ptr<osg::Geometry> g = new osg::Geometry;
@@ -84,9 +91,33 @@ void set_points(osg::Geometry* g, const Points& x, const std::vector<Index>& ids
 
 }  // namespace
 
-SceneGraph::SceneGraph() : root_(new osg::Group) {}
+osg::Vec4 heat_colour(double s) {
+  s = std::clamp(s, 0.0, 1.0);
+  return hsv((1 - s) * 0.66, 0.85, 0.95);
+}
 
-void SceneGraph::rebuild(Simulation& sim) {
+double error_scale(double reference_largest_displacement, double object_size) {
+  return std::max(reference_largest_displacement, 1e-3 * object_size);
+}
+
+SceneGraph::SceneGraph(std::optional<GhostStyle> ghost) : root_(new osg::Group), ghost_(ghost) {
+  if (!ghost_) return;
+  // Drawn after the opaque surfaces, blended, without hiding what lies behind it.
+  osg::StateSet* ss = root_->getOrCreateStateSet();
+  ss->setMode(GL_BLEND, osg::StateAttribute::ON);
+  ss->setAttributeAndModes(new osg::BlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA));
+  ss->setRenderingHint(osg::StateSet::TRANSPARENT_BIN);
+  // LEQUAL: where it coincides with the object (the same method, or at rest) it is still drawn.
+  ss->setAttributeAndModes(new osg::Depth(osg::Depth::LEQUAL, 0.0, 1.0, false));
+  if (*ghost_ == GhostStyle::wireframe) {
+    ss->setAttributeAndModes(
+        new osg::PolygonMode(osg::PolygonMode::FRONT_AND_BACK, osg::PolygonMode::LINE));
+    ss->setMode(GL_LIGHTING, osg::StateAttribute::OFF);
+  }
+}
+
+void SceneGraph::rebuild(Lane& lane) {
+  Simulation& sim = lane.sim();
   root_->removeChildren(0, root_->getNumChildren());
   const Scene& scene = sim.scene();
   const RenderSurface& surface = sim.render_surface();
@@ -125,6 +156,13 @@ void SceneGraph::rebuild(Simulation& sim) {
   surface_geode_ = new osg::Geode;
   surface_geode_->addDrawable(surface_);
   root_->addChild(surface_geode_);
+  if (ghost_) {
+    const osg::Vec4 c = *ghost_ == GhostStyle::wireframe ? kGhostWire : kGhostTranslucent;
+    for (auto& colour : *colours_) colour = c;
+    lane.update_render();
+    update(lane, nullptr);
+    return;
+  }
 
   interface_vertices_.clear();
   for (const Interface& itf : scene.decomposition.interfaces)
@@ -160,13 +198,15 @@ void SceneGraph::rebuild(Simulation& sim) {
   set_show_fixed(show_fixed_);
 
   // Rest bounds of the surface, for the camera.
-  embedded_positions(surface.embedding, scene.mesh.vertices, rest_y_);
-  const Vec3 lo = rest_y_.colwise().minCoeff().transpose();
-  const Vec3 hi = rest_y_.colwise().maxCoeff().transpose();
+  const Points& rest = lane.render_rest();
+  const Vec3 lo = rest.colwise().minCoeff().transpose();
+  const Vec3 hi = rest.colwise().maxCoeff().transpose();
   rest_center_ = 0.5 * (lo + hi);
   rest_extent_ = (hi - lo).cwiseMax(1e-9);
   displacement_scale_ = 0;
-  update(sim, nullptr);
+  coloured_as_.reset();
+  lane.update_render();
+  update(lane, nullptr);
 }
 
 void SceneGraph::set_show_interfaces(bool on) {
@@ -183,17 +223,22 @@ Index SceneGraph::volumetric_vertex(unsigned render_vertex) const {
   return render_vertex < dominant_.size() ? dominant_[render_vertex] : -1;
 }
 
-void SceneGraph::update(Simulation& sim, const DragSpring* spring) {
+void SceneGraph::update(Lane& lane, const Lane* reference) {
   if (!surface_) return;
-  sim.render_state(render_x_, render_n_);
+  const Points& x_render = lane.render_positions();
+  const Points& n_render = lane.render_normals();
+  if (x_render.rows() != static_cast<Index>(vertices_->size())) return;
   for (unsigned k = 0; k < vertices_->size(); ++k) {
-    (*vertices_)[k].set(float(render_x_(k, 0)), float(render_x_(k, 1)), float(render_x_(k, 2)));
-    (*normals_)[k].set(float(render_n_(k, 0)), float(render_n_(k, 1)), float(render_n_(k, 2)));
+    (*vertices_)[k].set(float(x_render(k, 0)), float(x_render(k, 1)), float(x_render(k, 2)));
+    (*normals_)[k].set(float(n_render(k, 0)), float(n_render(k, 1)), float(n_render(k, 2)));
   }
   vertices_->dirty();
   normals_->dirty();
   surface_->dirtyBound();
-  colour(sim);
+  if (ghost_) return;
+  Simulation& sim = lane.sim();
+  const DragSpring* spring = lane.spring();
+  colour(lane, reference);
 
   const Points& x = sim.positions();
   if (show_interfaces_) set_points(interfaces_.get(), x, interface_vertices_);
@@ -213,25 +258,39 @@ void SceneGraph::update(Simulation& sim, const DragSpring* spring) {
   spring_line_->dirtyBound();
 }
 
-void SceneGraph::colour(const Simulation& sim) {
-  const Scene& scene = sim.scene();
+void SceneGraph::colour(const Lane& lane, const Lane* reference) {
+  // Plain and domain colours do not change from frame to frame: uploaded once.
+  const bool constant = colouring_ == Colouring::plain || colouring_ == Colouring::domains;
+  if (constant && coloured_as_ == colouring_) return;
+  coloured_as_ = colouring_;
+  const Scene& scene = lane.sim().scene();
   const auto n = vertices_->size();
+  const Points& x = lane.render_positions();
   if (colouring_ == Colouring::displacement) {
     // |y − Y| of every render vertex over a scale that only grows (colours stay comparable).
-    double largest = 0;
-    std::vector<double> d(n);
+    displacement_scale_ =
+        std::max({displacement_scale_, lane.largest_render_displacement(), 1e-3 * scene.size()});
+    const Points& rest = lane.render_rest();
     for (std::size_t k = 0; k < n; ++k) {
-      d[k] =
-          (render_x_.row(static_cast<Eigen::Index>(k)) - rest_y_.row(static_cast<Eigen::Index>(k)))
-              .norm();
-      largest = std::max(largest, d[k]);
+      const auto i = static_cast<Eigen::Index>(k);
+      (*colours_)[k] = heat((x.row(i) - rest.row(i)).norm() / displacement_scale_);
     }
-    displacement_scale_ = std::max({displacement_scale_, largest, 1e-3 * scene.size()});
-    for (std::size_t k = 0; k < n; ++k) (*colours_)[k] = heat(d[k] / displacement_scale_);
+  } else if (colouring_ == Colouring::error) {
+    // |y − y_ref| over the reference's own displacement scale; grey without a reference.
+    const bool comparable = reference != nullptr && reference->ready() &&
+                            reference->render_positions().rows() == x.rows();
+    const double scale =
+        comparable ? error_scale(reference->largest_render_displacement(), scene.size()) : 1;
+    for (std::size_t k = 0; k < n; ++k) {
+      const auto i = static_cast<Eigen::Index>(k);
+      (*colours_)[k] = comparable
+                           ? heat((x.row(i) - reference->render_positions().row(i)).norm() / scale)
+                           : osg::Vec4(0.5f, 0.5f, 0.5f, 1.f);
+    }
   } else {
     for (std::size_t k = 0; k < n; ++k) {
       if (colouring_ == Colouring::plain) {
-        (*colours_)[k] = {0.72f, 0.78f, 0.86f, 1.f};
+        (*colours_)[k] = kPlain;
       } else {
         const Index v = dominant_[k];
         (*colours_)[k] = domain_colour(scene.vertex_domain[static_cast<std::size_t>(v)]);

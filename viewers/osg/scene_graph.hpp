@@ -1,7 +1,8 @@
 #pragma once
-// The OpenSceneGraph nodes that show a simulation: the render surface (positions and smooth
-// normals from the geometry plugin every frame, coloured plain, by domain or by displacement),
-// the interface and fixed vertices as points, and the mouse spring as a line.
+// The OpenSceneGraph nodes that show a lane's simulation: the render surface (positions and
+// smooth normals from the geometry plugin every frame, coloured plain, by domain, by displacement
+// or by its error against a reference lane), the interface and fixed vertices as points, and the
+// mouse spring as a line. A ghost is the surface alone, translucent or as a wireframe.
 #include <osg/Geode>
 #include <osg/Geometry>
 #include <osg/Group>
@@ -14,22 +15,34 @@
 
 namespace substruct::viewer {
 
-class DragSpring;
+class Lane;
+
+/// The error colours' scale: |y − y_ref| over the reference's largest displacement so far, at
+/// least 10⁻³ of the object's size (the colours of a motion that has barely started stay calm).
+double error_scale(double reference_largest_displacement, double object_size);
+
+/// The heat colour of s ∈ [0, 1] (blue 0 → cyan → green → yellow → red 1), as the legend shows.
+osg::Vec4 heat_colour(double s);
 
 class SceneGraph {
  public:
-  SceneGraph();
+  SceneGraph() : SceneGraph(std::nullopt) {}
+  /// With a style: a ghost, the surface only, drawn over other surfaces in that style.
+  explicit SceneGraph(std::optional<GhostStyle> ghost);
   osg::Group* root() const { return root_.get(); }
   /// The node holding the surface (what picking intersects).
   osg::Node* surface_node() const { return surface_geode_.get(); }
 
-  /// Builds the nodes for a (new) simulation's scene.
-  void rebuild(Simulation& sim);
-  /// Copies the current state into the nodes.
-  void update(Simulation& sim, const DragSpring* spring);
+  /// Builds the nodes for a (new) simulation of the lane.
+  void rebuild(Lane& lane);
+  /// Copies the lane's current render state (Lane::update_render()) into the nodes; `reference`
+  /// (with its render state updated) is what the error colouring measures against.
+  void update(Lane& lane, const Lane* reference);
 
   void set_colouring(Colouring c) { colouring_ = c; }
   Colouring colouring() const { return colouring_; }
+  /// The displacement colouring's scale [m] (its largest displacement so far).
+  double displacement_scale() const { return displacement_scale_; }
   void set_show_interfaces(bool on);
   /// Interfaces shown unless told otherwise: for scenes of up to 32 domains.
   void set_default_interfaces(std::optional<bool> on) { interfaces_option_ = on; }
@@ -44,7 +57,7 @@ class SceneGraph {
   Vec3 rest_extent() const { return rest_extent_; }
 
  private:
-  void colour(const Simulation& sim);
+  void colour(const Lane& lane, const Lane* reference);
 
   osg::ref_ptr<osg::Group> root_;
   osg::ref_ptr<osg::Geode> surface_geode_;
@@ -53,8 +66,9 @@ class SceneGraph {
   osg::ref_ptr<osg::Vec4Array> colours_;
   std::vector<Index> interface_vertices_, fixed_vertices_;
   std::vector<Index> dominant_;  // render vertex → volumetric vertex
-  Points render_x_, render_n_, rest_y_;
   Colouring colouring_ = Colouring::domains;
+  std::optional<Colouring> coloured_as_;  // what the colour array holds
+  std::optional<GhostStyle> ghost_;
   bool show_interfaces_ = true, show_fixed_ = true;
   std::optional<bool> interfaces_option_;
   bool built_ = false;

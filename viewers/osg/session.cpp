@@ -1,26 +1,48 @@
 #include "session.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <thread>
 #include <utility>
 
 #include <fmt/format.h>
 
-#include "substruct/config/config.hpp"
 #include "substruct/core/error.hpp"
 #include "substruct/core/log.hpp"
 #include "substruct/core/progress.hpp"
-#include "substruct/core/stopwatch.hpp"
 #include "substruct/fem/tet_geometry.hpp"
 
 namespace substruct::viewer {
 
 namespace {
-constexpr std::size_t kTimedSteps = 60;  // ms/step is the mean over this many steps
+constexpr std::size_t kNone = static_cast<std::size_t>(-1);
 }
 
-Session::Session(const PluginHost& host, const ViewerOptions& options)
+Session::Session(const PluginHost& host, const ViewerOptions& options,
+                 const std::string& scene_method)
     : host_(host), options_(options), paused_(options.paused) {
   drag_stiffness_ = options.drag_stiffness;
+  // The viewed lanes, then the reference and the ghost where they are not among them.
+  const std::vector<std::string> viewed =
+      options.compare.size() > 1 ? options.compare : std::vector<std::string>{scene_method};
+  for (const std::string& method : viewed) add_lane(method);
+  viewed_ = lanes_.size();
+  auto find_or_add = [&](const std::string& method) {
+    for (std::size_t k = 0; k < lanes_.size(); ++k)
+      if (lanes_[k]->method() == method) return k;
+    return add_lane(method);
+  };
+  reference_method_ = options.reference_method();
+  if (reference_method_.empty() && options.colouring == Colouring::error)
+    reference_method_ = "full";
+  if (!reference_method_.empty()) reference_ = find_or_add(reference_method_);
+  if (!options.ghost.empty()) ghost_ = find_or_add(options.ghost);
+  const int threads = options.threads > 0
+                          ? options.threads
+                          : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  pool_ = std::make_unique<WorkerPool>(
+      static_cast<int>(std::min<std::size_t>(std::size_t(threads), lanes_.size())));
+
   // Precomputation progress and its messages ("loaded from cache") go on screen too.
   Progress::set_observer([this](const ProgressReport& report) {
     std::string line;
@@ -46,46 +68,61 @@ Session::~Session() {
   log::set_observer({});
 }
 
-Session::Loaded Session::build(const std::string& method) const {
-  const auto start = std::chrono::steady_clock::now();
-  std::vector<std::string> overrides = options_.scene.overrides;
-  overrides.push_back("--coupling.plugin=" + method);
-  if (options_.pull) {
-    overrides.push_back(fmt::format("--pull.vertices={}", options_.pull->vertex));
-    overrides.push_back(fmt::format("--pull.force={} {} {}", options_.pull->force.x(),
-                                    options_.pull->force.y(), options_.pull->force.z()));
-  }
-  const Config config = Config::load(options_.scene.scene_file, overrides, host_);
-  auto sim = std::make_unique<Simulation>(config, host_);
-  sim->precompute();
-  sim->reset();
-  sim->render_surface();  // the embedding, off the main thread
-  Loaded loaded;
-  loaded.sim = std::move(sim);
-  loaded.method = method;
-  loaded.seconds = seconds_since(start);
-  return loaded;
+std::size_t Session::add_lane(const std::string& method) {
+  lanes_.push_back(std::make_unique<Lane>(method));
+  return lanes_.size() - 1;
 }
 
-void Session::load(const std::string& method, bool background) {
-  if (pending_.valid()) {
+void Session::load(bool background) {
+  load_queue_.clear();
+  next_load_ = 0;
+  for (std::size_t k = 0; k < lanes_.size(); ++k) load_queue_.emplace_back(k, lanes_[k]->method());
+  if (background) {
+    start_next_load();
+    return;
+  }
+  for (; next_load_ < load_queue_.size(); ++next_load_) {
+    const auto& [k, method] = load_queue_[next_load_];
+    try {
+      install(k, method, build_simulation(host_, options_, method));
+    } catch (const std::exception& e) {
+      if (viewed_ == 1 && k == 0) throw;
+      lanes_[k]->fail(fmt::format("{} cannot run on this scene: {}", method, e.what()));
+    }
+  }
+  started_ = true;
+  restart_errors();
+}
+
+void Session::start_next_load() {
+  if (next_load_ >= load_queue_.size()) return;
+  const auto& [k, method] = load_queue_[next_load_++];
+  pending_lane_ = k;
+  pending_method_ = method;
+  set_message(fmt::format("loading {} …", method));
+  pending_ = std::async(std::launch::async,
+                        [this, m = method] { return build_simulation(host_, options_, m); });
+}
+
+void Session::switch_method(const std::string& method) {
+  if (viewed_ != 1) {
+    set_message("m switches the method of a single view; --compare fixes the methods");
+    return;
+  }
+  if (loading()) {
     set_message(fmt::format("still loading {}", pending_method_));
     return;
   }
-  pending_method_ = method;
-  if (!background) {
-    install(build(method));
-    return;
-  }
-  set_message(fmt::format("loading {} …", method));
-  pending_ = std::async(std::launch::async, [this, method] { return build(method); });
+  load_queue_.assign(1, {std::size_t{0}, method});
+  next_load_ = 0;
+  start_next_load();
 }
 
 std::string Session::next_method() const {
   std::vector<std::string> names;
   for (const PluginDescriptor* d : host_.of_kind(PluginKind::coupling)) names.emplace_back(d->name);
-  if (names.empty()) return method_;
-  const std::string& current = pending_method_.empty() ? method_ : pending_method_;
+  const std::string& current = lanes_.front()->method();
+  if (names.empty()) return current;
   const auto it = std::upper_bound(names.begin(), names.end(), current);
   return it == names.end() ? names.front() : *it;
 }
@@ -93,109 +130,170 @@ std::string Session::next_method() const {
 bool Session::poll() {
   if (!pending_.valid() || pending_.wait_for(std::chrono::seconds(0)) != std::future_status::ready)
     return false;
+  const std::size_t k = pending_lane_;
+  bool changed = false;
   try {
-    install(pending_.get());
-    return true;
+    install(k, pending_method_, pending_.get());
+    changed = true;
   } catch (const std::exception& e) {
-    set_message(fmt::format("{} could not be loaded: {}", pending_method_, e.what()));
-    return false;
+    const std::string why =
+        fmt::format("{} cannot run on this scene: {}", pending_method_, e.what());
+    if (lanes_[k]->ready())  // a method switch: the old one keeps running
+      set_message(why);
+    else
+      lanes_[k]->fail(why);
+    if (viewed_ == 1 && k == 0 && !lanes_[k]->ready()) set_message(why);
   }
+  if (next_load_ < load_queue_.size()) {
+    start_next_load();
+  } else {
+    started_ = true;
+    // Lockstep: after a switch, or once every lane is there, all start from the initial state.
+    for (auto& lane : lanes_) lane->reset();
+    restart_errors();
+  }
+  return changed;
 }
 
-void Session::install(Loaded loaded) {
+void Session::install(std::size_t k, const std::string& method, LoadedSimulation loaded) {
+  const bool first =
+      std::none_of(lanes_.begin(), lanes_.end(), [](const auto& lane) { return lane->ready(); });
   Simulation& sim = *loaded.sim;
-  const bool first = !sim_;
   if (first) {
     gravity_on_ = sim.has_load("gravity");
     wind_on_ = sim.has_load("wind");
+    if (drag_stiffness_ <= 0) {
+      // A spring that would swing the whole object at about 3 Hz.
+      const TetGeometry geometry = TetGeometry::build(sim.scene().mesh);
+      double mass = 0;
+      for (Index e = 0; e < sim.scene().mesh.num_elements(); ++e)
+        mass +=
+            geometry.volume[static_cast<std::size_t>(e)] * sim.scene().mesh.material_of(e).density;
+      drag_stiffness_ = mass * (2 * 3.14159265358979 * 3) * (2 * 3.14159265358979 * 3);
+    }
   }
-  // The loads the viewer toggles exist in every simulation, switched on or off.
-  for (const char* name : {"gravity", "wind", "pull"}) {
-    if (sim.has_load(name)) continue;
-    if (std::string(name) == "pull" && !options_.pull) continue;
-    if (host_.try_find(name) == nullptr) continue;  // reported when toggled
-    sim.add_load(name, host_.create<Load>(name, PluginKind::load, PluginContext{sim.config()}));
+  const double seconds = loaded.seconds;
+  lanes_[k]->install(method, std::move(loaded), host_, options_.pull.has_value(), gravity_on_,
+                     wind_on_);
+  if (k == reference_) reference_method_ = method;
+  set_message(fmt::format("{}: {} DOFs, ready in {:.1f} s", method,
+                          lanes_[k]->sim().method().dofs(), seconds));
+}
+
+void Session::restart_errors() {
+  Lane* ref = reference();
+  for (auto& lane : lanes_) {
+    lane->error().clear();
+    if (ref != nullptr && ref->running() && lane->running())
+      lane->error().add(lane->tracked_now(), ref->tracked_now());
   }
-  sim.set_load_enabled("gravity", gravity_on_);
-  sim.set_load_enabled("wind", wind_on_);
-  auto spring = std::make_unique<DragSpring>();
-  spring_ = spring.get();
-  sim.add_load("mouse", std::move(spring));
-  if (drag_stiffness_ <= 0) {
-    // A spring that would swing the whole object at about 3 Hz.
-    const TetGeometry geometry = TetGeometry::build(sim.scene().mesh);
-    double mass = 0;
-    for (Index e = 0; e < sim.scene().mesh.num_elements(); ++e)
-      mass +=
-          geometry.volume[static_cast<std::size_t>(e)] * sim.scene().mesh.material_of(e).density;
-    drag_stiffness_ = mass * (2 * 3.14159265358979 * 3) * (2 * 3.14159265358979 * 3);
-  }
-  sim_ = std::move(loaded.sim);
-  method_ = loaded.method;
-  pending_method_.clear();
-  step_seconds_.clear();
-  ++generation_;
-  set_message(fmt::format("{}: {} DOFs, ready in {:.1f} s", method_, sim_->method().dofs(),
-                          loaded.seconds));
 }
 
 void Session::advance(int steps) {
-  if (!sim_ || paused_) return;
-  try {
-    StepStats stats;
-    for (int s = 0; s < steps; ++s) {
-      step_seconds_.push_back(sim_->step(stats));
-      if (step_seconds_.size() > kTimedSteps) step_seconds_.pop_front();
-    }
-  } catch (const Error& e) {
-    paused_ = true;
-    set_message(fmt::format("paused: {} (r resets)", e.what()));
+  if (!started_ || paused_) return;
+  // The lanes are independent simulations: stepped side by side on the pool's threads (each
+  // lane's own result does not depend on it), lane k by part k mod parts.
+  std::vector<char> ran(lanes_.size(), 0), stopped(lanes_.size(), 0);
+  for (std::size_t k = 0; k < lanes_.size(); ++k) ran[k] = lanes_[k]->running();
+  const auto step_part = [&](int part) {
+    for (std::size_t k = std::size_t(part); k < lanes_.size(); k += std::size_t(pool_->size()))
+      if (ran[k]) stopped[k] = !lanes_[k]->advance(steps);
+  };
+  if (pool_->size() > 1)
+    pool_->run(step_part);
+  else
+    step_part(0);
+  for (std::size_t k = 0; k < lanes_.size(); ++k) {
+    if (!stopped[k]) continue;
+    set_message(fmt::format("{} {} (r resets)", lanes_[k]->method(), lanes_[k]->failure()));
+    if (viewed_ == 1 && k == 0) paused_ = true;
+  }
+  // The errors, step by step, against the reference's steps.
+  Lane* ref = reference();
+  if (ref == nullptr || !ref->running()) return;
+  for (auto& lane : lanes_) {
+    if (!lane->running() || lane->error().frames() == 0) continue;
+    for (Index s = 0; s < lane->tracked_steps().rows(); ++s)
+      lane->error().add(lane->tracked_steps().row(s), ref->tracked_steps().row(s));
   }
 }
 
 void Session::reset() {
-  if (!sim_) return;
-  if (spring_) spring_->release();
-  sim_->reset();
-  step_seconds_.clear();
+  dragging_ = false;
+  for (auto& lane : lanes_) lane->reset();
+  restart_errors();
   set_message("reset to the initial state");
 }
 
-bool Session::gravity() const {
-  return gravity_on_;
+void Session::sample_plots() {
+  const Vec3 g = gravity_vector();
+  for (auto& lane : lanes_) {
+    if (!lane->ready() || !lane->history().due(lane->sim().time())) continue;
+    const Energies energies = lane->sim().method().energies(g);
+    PlotSample sample;
+    sample.time = lane->sim().time();
+    const Eigen::RowVectorXd now = lane->tracked_now();
+    if (now.size() >= 3 && lane->tracked_initial().size() == now.size())
+      sample.displacement = (now.head<3>() - lane->tracked_initial().head<3>()).norm();
+    sample.kinetic = energies.kinetic;
+    sample.elastic = energies.elastic;
+    lane->history().add(sample);
+  }
+}
+
+Vec3 Session::gravity_vector() const {
+  for (const auto& lane : lanes_) {
+    if (!lane->ready()) continue;
+    const Simulation& sim = lane->sim();
+    if (!gravity_on_ || !sim.config().has("gravity.acceleration")) return Vec3::Zero();
+    try {
+      return sim.config().vec3("gravity.acceleration");
+    } catch (const Error&) {
+      return Vec3::Zero();
+    }
+  }
+  return Vec3::Zero();
 }
 
 void Session::toggle_gravity() {
-  if (!sim_) return;
-  if (!sim_->has_load("gravity")) {
+  if (!started_) return;
+  if (!lanes_.front()->ready() || !lanes_.front()->sim().has_load("gravity")) {
     set_message("no gravity plugin is installed");
     return;
   }
   gravity_on_ = !gravity_on_;
-  sim_->set_load_enabled("gravity", gravity_on_);
+  for (auto& lane : lanes_) lane->set_load_enabled("gravity", gravity_on_);
   set_message(gravity_on_ ? "gravity on" : "gravity off");
 }
 
-bool Session::wind() const {
-  return wind_on_;
-}
-
 void Session::toggle_wind() {
-  if (!sim_) return;
-  if (!sim_->has_load("wind")) {
+  if (!started_) return;
+  if (!lanes_.front()->ready() || !lanes_.front()->sim().has_load("wind")) {
     set_message("no wind plugin is installed");
     return;
   }
   wind_on_ = !wind_on_;
-  sim_->set_load_enabled("wind", wind_on_);
+  for (auto& lane : lanes_) lane->set_load_enabled("wind", wind_on_);
   set_message(wind_on_ ? "wind on ([wind] section sets it)" : "wind off");
 }
 
-double Session::ms_per_step() const {
-  if (step_seconds_.empty()) return 0;
-  double sum = 0;
-  for (double s : step_seconds_) sum += s;
-  return 1e3 * sum / double(step_seconds_.size());
+void Session::grab(Index vertex, const Vec3& target) {
+  dragging_ = true;
+  for (auto& lane : lanes_)
+    if (lane->ready() && lane->spring() != nullptr)
+      lane->spring()->grab(vertex, target, drag_stiffness_);
+}
+
+void Session::move_spring(const Vec3& target) {
+  for (auto& lane : lanes_)
+    if (lane->ready() && lane->spring() != nullptr && lane->spring()->active())
+      lane->spring()->move_to(target);
+}
+
+void Session::release_spring() {
+  dragging_ = false;
+  for (auto& lane : lanes_)
+    if (lane->ready() && lane->spring() != nullptr) lane->spring()->release();
 }
 
 std::string Session::message() const {

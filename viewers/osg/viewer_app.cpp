@@ -1,10 +1,14 @@
 // substruct-view: the OpenSceneGraph viewer behind `substruct view SCENE.ini`. It runs the scene's
-// coupling method through substruct::Simulation (the code path of `run`), draws the render
-// surface the geometry plugin computes, and either opens a window (interactive) or renders
-// `--frames N` frames off-screen and writes PNGs (headless).
+// coupling method, or several side by side (--compare), through substruct::Simulation (the code
+// path of `run`), draws the render surface the geometry plugin computes, and either opens a
+// window (interactive) or renders `--frames N` frames off-screen and writes PNGs and videos
+// (headless).
+#include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <optional>
 #include <string>
 
 #include <fmt/format.h>
@@ -15,23 +19,22 @@
 #include "camera_framing.hpp"
 #include "commands.hpp"
 #include "headless_capture.hpp"
-#include "hud.hpp"
 #include "key_handler.hpp"
 #include "pick_drag_handler.hpp"
-#include "scene_graph.hpp"
 #include "session.hpp"
 #include "substruct/config/config.hpp"
 #include "substruct/config/coupling_settings.hpp"
 #include "substruct/core/error.hpp"
+#include "substruct/core/interrupt.hpp"
 #include "substruct/core/log.hpp"
 #include "substruct/core/stopwatch.hpp"
 #include "substruct/plugin/plugin_host.hpp"
+#include "video_recorder.hpp"
 #include "viewer_options.hpp"
+#include "viewports.hpp"
 
 namespace substruct::viewer {
 namespace {
-
-constexpr double kFovy = 30.0;
 
 bool have_display() {
   const char* display = std::getenv("DISPLAY");
@@ -75,60 +78,39 @@ osg::ref_ptr<osg::GraphicsContext> create_context(const ViewerOptions& o, bool h
   return context;
 }
 
-Vec3 scene_gravity(Simulation& sim) {
-  if (!sim.has_load("gravity") || !sim.config().has("gravity.acceleration")) return Vec3::Zero();
-  try {
-    return sim.config().vec3("gravity.acceleration");
-  } catch (const Error&) {
-    return Vec3::Zero();
-  }
-}
-
-HudState hud_state(Session& session, const SceneGraph& graph, int steps_per_frame,
-                   double ms_per_frame) {
-  HudState h;
-  h.loading = session.loading();
-  h.message = session.message();
-  h.progress = session.progress();
-  h.gravity = session.gravity();
-  h.wind = session.wind();
-  h.paused = session.paused();
-  h.colouring = to_string(graph.colouring());
-  h.drag_stiffness = session.drag_stiffness();
-  h.steps_per_frame = steps_per_frame;
-  h.ms_per_frame = ms_per_frame;
-  if (session.ready()) {
-    Simulation& sim = session.sim();
-    h.scene = sim.scene().name;
-    h.method = session.method();
-    h.dofs = sim.method().dofs();
-    h.vertices = sim.scene().mesh.num_vertices();
-    h.elements = sim.scene().mesh.num_elements();
-    h.domains = sim.scene().num_domains();
-    h.time = sim.time();
-    h.ms_per_step = session.ms_per_step();
-    if (session.spring() != nullptr && session.spring()->active())
-      h.drag_force = session.spring()->force().norm();
-  }
-  return h;
-}
-
-int steps_per_frame(const ViewerOptions& o, Simulation& sim) {
+int steps_per_frame(const ViewerOptions& o, Session& session) {
   if (o.steps_per_frame > 0) return o.steps_per_frame;
   // About real time at 60 frames per second.
-  const double dt = sim.run_settings().dt;
-  return std::max(1, static_cast<int>(std::lround(1.0 / (60.0 * dt))));
+  for (std::size_t k = 0; k < session.viewed(); ++k) {
+    if (!session.lane(k).ready()) continue;
+    const double dt = session.lane(k).sim().run_settings().dt;
+    return std::max(1, static_cast<int>(std::lround(1.0 / (60.0 * dt))));
+  }
+  return 1;
 }
 
-void place_camera(osg::Camera& camera, const SceneGraph& graph, Simulation& sim,
-                  const ViewerOptions& o, osgGA::TrackballManipulator* manipulator) {
-  const CameraPose pose = frame_box(graph.rest_center(), graph.rest_extent(), scene_gravity(sim),
-                                    double(o.width) / o.height, kFovy);
+double median(std::vector<double> values) {
+  std::sort(values.begin(), values.end());
+  const std::size_t n = values.size();
+  return n == 0 ? 0.0 : n % 2 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
+}
+
+// The video's rate: the simulated time of a frame, so that it plays in real time.
+double frames_per_second(Session& session, int steps) {
+  for (std::size_t k = 0; k < session.viewed(); ++k)
+    if (session.lane(k).ready()) return 1.0 / (steps * session.lane(k).sim().run_settings().dt);
+  return 60.0;
+}
+
+void place_camera(osg::Camera& camera, const Viewports& viewports,
+                  osgGA::TrackballManipulator* manipulator) {
+  osg::Vec3d eye, centre, up;
+  viewports.home_pose(eye, centre, up);
   if (manipulator != nullptr) {
-    manipulator->setHomePosition(pose.eye, pose.center, pose.up);
+    manipulator->setHomePosition(eye, centre, up);
     manipulator->home(0.0);
   } else {
-    camera.setViewMatrixAsLookAt(pose.eye, pose.center, pose.up);
+    camera.setViewMatrixAsLookAt(eye, centre, up);
   }
 }
 
@@ -138,59 +120,103 @@ std::string session_method(const ViewerOptions& o, const PluginHost& host) {
   return coupling_options().read(Config::load(o.scene.scene_file, o.scene.overrides, host)).plugin;
 }
 
-int run_headless(const ViewerOptions& o, const PluginHost& host) {
-  Session session(host, o);
-  session.load(session_method(o, host), false);
-  Simulation& sim = session.sim();
-  SceneGraph graph;
-  graph.set_colouring(o.colouring);
-  graph.set_default_interfaces(o.show_interfaces);
-  graph.set_show_fixed(o.show_fixed);
-  graph.rebuild(sim);
-  Hud hud(o.width, o.height);
+// Every named method must be a coupling plugin: a typo is an error before anything loads.
+void check_methods(const ViewerOptions& o, const PluginHost& host) {
+  std::vector<std::string> names = o.compare;
+  for (const std::string* name : {&o.reference, &o.ghost})
+    if (!name->empty()) names.push_back(*name);
+  for (const std::string& name : names) {
+    const PluginDescriptor* d = host.try_find(name);
+    if (d == nullptr || d->kind != PluginKind::coupling) {
+      std::string known;
+      for (const PluginDescriptor* c : host.of_kind(PluginKind::coupling))
+        known += (known.empty() ? "" : ", ") + std::string(c->name);
+      throw Error(fmt::format("view: '{}' is not a coupling method (installed: {})", name, known));
+    }
+  }
+}
 
+void configure_camera(osg::Camera& camera, osg::GraphicsContext* context, const ViewerOptions& o) {
+  camera.setGraphicsContext(context);
+  camera.setViewport(new osg::Viewport(0, 0, o.width, o.height));
+  camera.setClearColor(o.looks ? osg::Vec4(0.30f, 0.33f, 0.38f, 1.f)
+                               : osg::Vec4(0.16f, 0.18f, 0.22f, 1.f));
+  const GLenum buffer = context->getTraits()->doubleBuffer ? GL_BACK : GL_FRONT;
+  camera.setDrawBuffer(buffer);
+  camera.setReadBuffer(buffer);
+}
+
+int run_headless(const ViewerOptions& o, const PluginHost& host) {
+  Session session(host, o, session_method(o, host));
+  session.load(false);
   osgViewer::Viewer viewer;
   viewer.setThreadingModel(osgViewer::Viewer::SingleThreaded);
   osg::ref_ptr<osg::GraphicsContext> context = create_context(o, true);
   osg::Camera* camera = viewer.getCamera();
-  camera->setGraphicsContext(context.get());
-  camera->setViewport(new osg::Viewport(0, 0, o.width, o.height));
-  camera->setProjectionMatrixAsPerspective(kFovy, double(o.width) / o.height, 0.01, 1000.0);
-  camera->setComputeNearFarMode(osg::CullSettings::COMPUTE_NEAR_FAR_USING_BOUNDING_VOLUMES);
-  camera->setClearColor({0.16f, 0.18f, 0.22f, 1.f});
-  const GLenum buffer = context->getTraits()->doubleBuffer ? GL_BACK : GL_FRONT;
-  camera->setDrawBuffer(buffer);
-  camera->setReadBuffer(buffer);
+  configure_camera(*camera, context.get(), o);
+  Viewports viewports(o, session, *camera);
+  viewports.rebuild_changed();
   osg::ref_ptr<FrameCapture> capture = new FrameCapture(o.width, o.height);
   camera->setFinalDrawCallback(capture.get());
-  osg::ref_ptr<osg::Group> root = new osg::Group;
-  root->addChild(graph.root());
-  if (o.hud) root->addChild(hud.camera());
-  viewer.setSceneData(root.get());
-  place_camera(*camera, graph, sim, o, nullptr);
+  viewer.setSceneData(viewports.root());
+  place_camera(*camera, viewports, nullptr);
   viewer.realize();
 
   const long frames = o.frames.value_or(0);
-  const int steps = steps_per_frame(o, sim);
+  const int steps = steps_per_frame(o, session);
+  std::optional<VideoRecorder> video;
+  if (!o.record.empty())
+    video.emplace(o.record, o.width, o.height, frames_per_second(session, steps));
   double ms_per_frame = 0;
+  // Per frame after the first: the steps' wall time and the rest (the viewer's own cost).
+  std::vector<double> frame_ms, step_ms, viewer_ms;
   for (long f = 0; f <= frames; ++f) {
+    check_interrupt();  // Ctrl-C: no partial video or image is left looking complete
     const auto start = Clock::now();
     if (f > 0) session.advance(steps);
-    if (session.paused() && !o.paused)  // a divergence
+    const double stepping = 1e3 * seconds_since(start);
+    if (session.paused() && !o.paused)  // a divergence of the single viewed method
       throw Error(fmt::format("frame {}: {}", f, session.message()));
-    graph.update(sim, session.spring());
-    hud.update(hud_state(session, graph, steps, ms_per_frame));
-    capture->arm();
+    session.sample_plots();
+    viewports.update(steps, ms_per_frame);
+    // Read back only the frames that are kept (the readback is a large part of a frame).
+    const bool keep = f == frames || !o.frame_sequence.empty() || video;
+    if (keep) capture->arm();
     viewer.frame();
-    if (!capture->captured()) throw Error("the rendered frame could not be read back");
+    if (keep && !capture->captured()) throw Error("the rendered frame could not be read back");
     if (!o.frame_sequence.empty())
       write_png(capture->image(), o.frame_sequence / fmt::format("frame_{:04d}.png", f));
+    if (video) video->add(capture->image());
+    if (o.print_hud) std::printf("hud frame %ld\n%s\n", f, viewports.hud_text().c_str());
     ms_per_frame = 1e3 * seconds_since(start);
+    if (f > 0) {
+      frame_ms.push_back(ms_per_frame);
+      step_ms.push_back(stepping);
+      viewer_ms.push_back(ms_per_frame - stepping);
+    }
   }
   if (!o.screenshot.empty()) write_png(capture->image(), o.screenshot);
-  std::printf("view       %s, %s: %ld frame%s × %d step%s, %.3f ms/step, %.1f ms/frame\n",
-              sim.scene().name.c_str(), session.method().c_str(), frames, frames == 1 ? "" : "s",
-              steps, steps == 1 ? "" : "s", session.ms_per_step(), ms_per_frame);
+  if (video) video->finish();
+  for (std::size_t k = 0; k < session.viewed(); ++k) {
+    Lane& lane = session.lane(k);
+    std::string error;
+    if (session.reference() != nullptr && !session.is_reference(k) && lane.error().frames() > 0)
+      error = fmt::format(", error vs {} {:.6g} of its motion, offset × {:.6g}",
+                          session.reference()->method(), lane.error().value().relative_rms,
+                          lane.error().value().offset_ratio);
+    std::printf("view       %s, %s: %ld frame%s × %d step%s, %.3f ms/step%s%s\n",
+                lane.ready() ? lane.sim().scene().name.c_str() : "-", lane.method().c_str(), frames,
+                frames == 1 ? "" : "s", steps, steps == 1 ? "" : "s", lane.ms_per_step(),
+                error.c_str(), lane.failure().empty() ? "" : (" — " + lane.failure()).c_str());
+  }
+  if (!viewer_ms.empty()) {
+    const double stepping = median(step_ms), viewing = median(viewer_ms);
+    std::printf(
+        "frame      %.2f ms median: steps %.2f ms, viewer %.2f ms (%.2f ms per viewport: "
+        "scene graph, drawing, HUD%s)\n",
+        median(frame_ms), stepping, viewing, viewing / double(session.viewed()),
+        o.frame_sequence.empty() && !video ? "" : ", readback");
+  }
   if (!o.screenshot.empty())
     std::printf("screenshot %s (%d×%d)\n",
                 std::filesystem::absolute(o.screenshot).lexically_normal().c_str(), o.width,
@@ -198,56 +224,55 @@ int run_headless(const ViewerOptions& o, const PluginHost& host) {
   if (!o.frame_sequence.empty())
     std::printf("frames     %s/frame_0000.png … frame_%04ld.png\n",
                 std::filesystem::absolute(o.frame_sequence).lexically_normal().c_str(), frames);
+  if (video)
+    std::printf("video      %s (%ld frames at %.4g frames/s)\n",
+                std::filesystem::absolute(o.record).lexically_normal().c_str(), video->frames(),
+                frames_per_second(session, steps));
   return 0;
 }
 
 int run_interactive(const ViewerOptions& o, const PluginHost& host) {
-  Session session(host, o);
-  session.load(session_method(o, host), true);
-  SceneGraph graph;
-  graph.set_colouring(o.colouring);
-  graph.set_default_interfaces(o.show_interfaces);
-  graph.set_show_fixed(o.show_fixed);
-  Hud hud(o.width, o.height);
-
+  Session session(host, o, session_method(o, host));
+  session.load(true);
   osgViewer::Viewer viewer;
   viewer.setThreadingModel(osgViewer::Viewer::SingleThreaded);
   osg::ref_ptr<osg::GraphicsContext> context = create_context(o, false);
   osg::Camera* camera = viewer.getCamera();
-  camera->setGraphicsContext(context.get());
-  camera->setViewport(new osg::Viewport(0, 0, o.width, o.height));
-  camera->setProjectionMatrixAsPerspective(kFovy, double(o.width) / o.height, 0.01, 1000.0);
-  camera->setClearColor({0.16f, 0.18f, 0.22f, 1.f});
-  camera->setDrawBuffer(GL_BACK);
-  camera->setReadBuffer(GL_BACK);
-  osg::ref_ptr<osg::Group> root = new osg::Group;
-  root->addChild(graph.root());
-  if (o.hud) root->addChild(hud.camera());
-  viewer.setSceneData(root.get());
+  configure_camera(*camera, context.get(), o);
+  Viewports viewports(o, session, *camera);
+  osg::ref_ptr<FrameCapture> capture = new FrameCapture(o.width, o.height);
+  if (!o.record.empty()) camera->setFinalDrawCallback(capture.get());
+  viewer.setSceneData(viewports.root());
 
   // A left-drag that picked the object is the spring's, not the camera's.
   osg::ref_ptr<CameraManipulator> manipulator = new CameraManipulator;
   manipulator->setAutoComputeHomePosition(false);
   viewer.setCameraManipulator(manipulator.get(), false);
-  osg::ref_ptr<KeyHandler> keys = new KeyHandler(session, graph, hud);
+  osg::ref_ptr<KeyHandler> keys = new KeyHandler(session, viewports);
   viewer.addEventHandler(keys.get());
-  viewer.addEventHandler(new PickDragHandler(session, graph));
+  viewer.addEventHandler(new PickDragHandler(session, viewports));
   viewer.realize();
 
-  bool framed = false;
   double ms_per_frame = 0;
   int steps = 1;
-  while (!viewer.done()) {
+  std::optional<VideoRecorder> video;
+  bool announced = false;
+  // Esc or closing the window ends it; so does Ctrl-C (or kill), after finishing the video.
+  while (!viewer.done() && interrupt_signal() == 0) {
     const auto start = Clock::now();
-    if (session.poll()) {
-      graph.rebuild(session.sim());
-      steps = steps_per_frame(o, session.sim());
-      if (!framed) {
-        place_camera(*camera, graph, session.sim(), o, manipulator.get());
-        framed = true;
-      }
+    session.poll();
+    if (viewports.rebuild_changed()) place_camera(*camera, viewports, manipulator.get());
+    if (session.ready() && !announced) {
+      std::string methods;
+      for (std::size_t k = 0; k < session.viewed(); ++k)
+        methods += (k > 0 ? ", " : "") + session.lane(k).method() +
+                   (session.lane(k).failure().empty() ? "" : " (cannot run)");
+      std::printf("running    %s (Esc quits)\n", methods.c_str());
+      std::fflush(stdout);
+      announced = true;
     }
     if (session.ready()) {
+      steps = steps_per_frame(o, session);
       const bool single = keys->take_step_request();
       if (single) {
         session.set_paused(false);
@@ -256,13 +281,25 @@ int run_interactive(const ViewerOptions& o, const PluginHost& host) {
       } else {
         session.advance(steps);
       }
-      graph.update(session.sim(), session.spring());
+      session.sample_plots();
+      if (!o.record.empty() && !video)
+        video.emplace(o.record, o.width, o.height, frames_per_second(session, steps));
     }
-    hud.update(hud_state(session, graph, steps, ms_per_frame));
+    viewports.update(steps, ms_per_frame);
+    // The recording keeps the window's first size (ffmpeg's frames have one size).
+    const bool record = video && camera->getViewport()->width() == o.width &&
+                        camera->getViewport()->height() == o.height;
+    if (record) capture->arm();
     viewer.frame();
+    if (record && capture->captured()) video->add(capture->image());
     ms_per_frame = 1e3 * seconds_since(start);
   }
-  return 0;
+  if (video) {
+    video->finish();
+    std::printf("video      %s (%ld frames)\n",
+                std::filesystem::absolute(o.record).lexically_normal().c_str(), video->frames());
+  }
+  return interrupt_signal() != 0 ? 128 + interrupt_signal() : 0;
 }
 
 }  // namespace
@@ -273,10 +310,13 @@ int main(int argc, char** argv) {
   using namespace substruct::viewer;
   return cli::run_reporting_errors([&] {
     const ViewerOptions options = parse_viewer_options(cli::Args(argv + 1, argv + argc));
+    install_interrupt_handlers();
     if (options.scene.help) {
       std::fputs(viewer_usage(), stdout);
       return 0;
     }
+    PluginHost host(options.scene.global.plugin_paths);
+    check_methods(options, host);
     const bool headless = options.headless();
     if (!have_display()) {
       if (headless)
@@ -285,7 +325,6 @@ int main(int argc, char** argv) {
             "under xvfb-run -a substruct view …, or set DISPLAY");
       throw Error("no display: set DISPLAY or use --screenshot/--frames for headless rendering");
     }
-    PluginHost host(options.scene.global.plugin_paths);
     return headless ? run_headless(options, host) : run_interactive(options, host);
   });
 }

@@ -18,8 +18,16 @@ const char* to_string(Colouring colouring) {
       return "domains";
     case Colouring::displacement:
       return "displacement";
+    case Colouring::error:
+      return "error";
   }
   return "?";
+}
+
+std::string ViewerOptions::reference_method() const {
+  if (!reference.empty()) return reference;
+  if (compare.size() > 1) return compare.front();
+  return ghost;
 }
 
 namespace {
@@ -44,6 +52,27 @@ Vec3 parse_vec3(const std::string& option, const std::string& text) {
   if (!(in >> v[0] >> v[1] >> v[2]) || !(in >> std::ws).eof() || !v.allFinite())
     throw Error(fmt::format("view: {} expects a force \"fx fy fz\", found '{}'", option, text));
   return v;
+}
+
+// "a,b,c" → {a, b, c}; every name non-empty.
+std::vector<std::string> parse_methods(const std::string& option, const std::string& text) {
+  std::vector<std::string> names;
+  std::size_t start = 0;
+  while (true) {
+    const std::size_t comma = text.find(',', start);
+    std::string name = text.substr(start, comma == std::string::npos ? comma : comma - start);
+    if (name.empty())
+      throw Error(
+          fmt::format("view: {} expects coupling methods separated by commas (e.g. "
+                      "full,inertia,coupling-elements), found '{}'",
+                      option, text));
+    names.push_back(std::move(name));
+    if (comma == std::string::npos) break;
+    start = comma + 1;
+  }
+  if (names.size() > 9)
+    throw Error(fmt::format("view: {} compares at most 9 methods, found {}", option, names.size()));
+  return names;
 }
 
 }  // namespace
@@ -85,16 +114,44 @@ ViewerOptions parse_viewer_options(const cli::Args& args) {
     } else if (a == "--drag-stiffness") {
       o.drag_stiffness = parse_double(a, value("a stiffness [N/m]"));
     } else if (a == "--colour" || a == "--color") {
-      const std::string& c = value("plain, domains or displacement");
+      const std::string& c = value("plain, domains, displacement or error");
       if (c == "plain")
         o.colouring = Colouring::plain;
       else if (c == "domains")
         o.colouring = Colouring::domains;
       else if (c == "displacement")
         o.colouring = Colouring::displacement;
+      else if (c == "error")
+        o.colouring = Colouring::error;
+      else
+        throw Error(fmt::format(
+            "view: --colour expects plain, domains, displacement or error, found '{}'", c));
+    } else if (a == "--compare") {
+      o.compare = parse_methods(a, value("coupling methods, e.g. full,inertia"));
+    } else if (a == "--reference") {
+      o.reference = value("a coupling method");
+    } else if (a == "--ghost") {
+      o.ghost = value("a coupling method");
+    } else if (a == "--ghost-style") {
+      const std::string& g = value("translucent or wireframe");
+      if (g == "translucent")
+        o.ghost_style = GhostStyle::translucent;
+      else if (g == "wireframe")
+        o.ghost_style = GhostStyle::wireframe;
       else
         throw Error(
-            fmt::format("view: --colour expects plain, domains or displacement, found '{}'", c));
+            fmt::format("view: --ghost-style expects translucent or wireframe, found '{}'", g));
+    } else if (a == "--record") {
+      o.record = value("an .mp4 file");
+      if (o.record.extension() != ".mp4")
+        throw Error(fmt::format("view: --record writes MP4 video: name a .mp4 file, found '{}'",
+                                o.record.string()));
+    } else if (a == "--threads") {
+      o.threads = static_cast<int>(parse_long(a, value("a number of threads"), 1));
+    } else if (a == "--print-hud") {
+      o.print_hud = true;
+    } else if (a == "--plain") {
+      o.looks = false;
     } else if (a == "--paused") {
       o.paused = true;
     } else if (a == "--interfaces") {
@@ -111,20 +168,23 @@ ViewerOptions parse_viewer_options(const cli::Args& args) {
   }
   o.scene = cli::parse_scene_arguments(
       "view", rest,
-      {"--frames", "--screenshot", "--frame-sequence", "--size", "--steps-per-frame", "--pull",
-       "--drag-stiffness", "--colour", "--color", "--paused", "--interfaces", "--no-interfaces",
-       "--no-fixed", "--no-hud"});
+      {"--frames",     "--screenshot",     "--frame-sequence", "--size",   "--steps-per-frame",
+       "--pull",       "--drag-stiffness", "--colour",         "--color",  "--paused",
+       "--interfaces", "--no-interfaces",  "--no-fixed",       "--no-hud", "--compare",
+       "--reference",  "--ghost",          "--ghost-style",    "--record", "--print-hud",
+       "--plain"});
+  if (o.compare.size() == 1) o.scene.overrides.push_back("--coupling.plugin=" + o.compare.front());
   return o;
 }
 
 const char* viewer_usage() {
   return R"(usage: substruct view SCENE.ini [options] [--section.key=value …]
   Simulates the scene live with the coupling method it names (or --coupling.plugin=NAME) in an
-  OpenSceneGraph window; left-drag on the object pulls it with a spring, the other mouse
-  buttons move the camera. Keys (also shown with h):
+  OpenSceneGraph window, or several methods side by side (--compare); left-drag on the object
+  pulls it with a spring, the other mouse buttons move the camera. Keys (also shown with h):
     p pause/resume   n one step   r reset   g gravity   w wind   c colouring
     m next method (precompute or cache, shown on screen)   i interfaces   f fixed vertices
-    [ ] spring stiffness ÷2 ×2   h help   Esc quit
+    o ghost on/off   [ ] spring stiffness ÷2 ×2   h help   Esc quit
 options:
   --frames N            headless: render N frames (frame 0 is the initial state) and exit
   --screenshot FILE.png headless: write the last frame as PNG
@@ -133,7 +193,22 @@ options:
   --steps-per-frame K   simulation steps per frame (default: about real time at 60 Hz)
   --pull V "fx fy fz"   a constant force [N] on vertex V from t = 0 (the pull load)
   --drag-stiffness K    mouse spring [N/m] (default: the object's mass × (2π·3 Hz)²)
-  --colour MODE         plain | domains | displacement (default domains)
+  --compare A,B,…       one viewport per method, stepped in lockstep (same loads, time step and
+                        mouse pull), linked cameras; each viewport's HUD shows the method, its
+                        time per step and its error against the reference (up to 9 methods)
+  --reference METHOD    the reference of the errors (default: the first of --compare, else the
+                        ghost, else full): relative RMS error of the tracked vertices over the
+                        reference's own motion, as in substruct bench
+  --ghost METHOD        draw METHOD's surface over the viewed one (o toggles it)
+  --ghost-style STYLE   translucent | wireframe (default translucent)
+  --colour MODE         plain | domains | displacement | error (default domains); error: each
+                        vertex's distance to the reference's over the reference's largest
+                        displacement so far, with a legend
+  --record FILE.mp4     a video of every frame (ffmpeg), interactive or headless
+  --threads N           compared methods stepped side by side on N threads (default: one per
+                        core; each method's results do not depend on it)
+  --print-hud           headless: print every frame's HUD text on stdout
+  --plain               no background gradient, ground or shadow (images compared by tests)
   --paused              start paused
   --interfaces, --no-interfaces   show / hide interface vertices (default: shown for up to 32
                         domains)

@@ -11,8 +11,10 @@
 
 namespace substruct::viewer {
 
-enum class Colouring { plain, domains, displacement };
+enum class Colouring { plain, domains, displacement, error };
 const char* to_string(Colouring colouring);
+
+enum class GhostStyle { translucent, wireframe };
 
 struct PullOption {
   Index vertex = 0;
@@ -34,9 +36,23 @@ struct ViewerOptions {
   std::optional<bool> show_interfaces;  // default: shown for up to 32 domains
   bool show_fixed = true;
   bool hud = true;
+  bool print_hud = false;  // every frame's HUD text on stdout too
+  bool looks = true;       // background gradient, ground plane and soft shadow
+
+  // Comparison: one viewport per method, stepped in lockstep with the same loads and mouse pull.
+  std::vector<std::string> compare;  // empty: the scene's method alone (m switches it)
+  std::string reference;             // the errors' reference method; empty: see reference_method()
+  std::string ghost;                 // drawn over every viewport; empty: none
+  GhostStyle ghost_style = GhostStyle::translucent;
+  std::filesystem::path record;  // an .mp4 of every frame (ffmpeg)
+  int threads = 0;               // lanes stepped side by side; 0: one per core
+
+  /// The method the errors are measured against: --reference, else the first of --compare, else
+  /// the ghost; empty when none of them is given (then full for --colour error).
+  std::string reference_method() const;
 
   bool headless() const {
-    return frames.has_value() || !screenshot.empty() || !frame_sequence.empty();
+    return frames.has_value() || !screenshot.empty() || !frame_sequence.empty() || print_hud;
   }
 };
 

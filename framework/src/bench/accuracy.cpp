@@ -52,6 +52,40 @@ MotionError motion_error(const Eigen::MatrixXd& test, const Eigen::MatrixXd& ref
   return e;
 }
 
+void RunningMotionError::add(const Eigen::RowVectorXd& test, const Eigen::RowVectorXd& reference) {
+  if (test.size() != reference.size() || test.size() % 3 != 0 ||
+      (frames_ > 0 && test.size() != test0_.size()))
+    throw Error(fmt::format("motion error: {} and {} columns (3 per tracked vertex, {} before)",
+                            test.size(), reference.size(), frames_ > 0 ? test0_.size() : 0));
+  if (frames_ == 0) {
+    test0_ = test;
+    reference0_ = reference;
+    test_sum_ = Eigen::RowVectorXd::Zero(test.size());
+    motion_sum_ = Eigen::RowVectorXd::Zero(test.size());
+  }
+  error2_ += (test - reference).squaredNorm();
+  const Eigen::RowVectorXd motion = reference - reference0_;
+  motion2_ += motion.squaredNorm();
+  test_sum_ += test - test0_;
+  motion_sum_ += motion;
+  ++frames_;
+}
+
+void RunningMotionError::clear() {
+  *this = RunningMotionError();
+}
+
+MotionError RunningMotionError::value() const {
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  MotionError e{nan, nan};
+  if (frames_ == 0 || test0_.size() == 0) return e;
+  if (motion2_ > 0) e.relative_rms = std::sqrt(error2_ / motion2_);
+  // The means' 1/frames cancels in d · d_ref / |d_ref|².
+  if (motion_sum_.squaredNorm() > 0)
+    e.offset_ratio = test_sum_.dot(motion_sum_) / motion_sum_.squaredNorm();
+  return e;
+}
+
 double vibration_frequency(const Eigen::MatrixXd& positions, double dt) {
   const double nan = std::numeric_limits<double>::quiet_NaN();
   if (positions.cols() != 3 || positions.rows() < 3 || !(dt > 0)) return nan;

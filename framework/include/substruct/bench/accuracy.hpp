@@ -34,6 +34,26 @@ struct MotionError {
 
 MotionError motion_error(const Eigen::MatrixXd& test, const Eigen::MatrixXd& reference);
 
+/// motion_error() of a run in progress, one frame at a time (a viewer's live figure): after
+/// add(frame 0) … add(frame n) it equals motion_error() of the matrices of those frames, without
+/// keeping them. Frames are rows as for motion_error(): 3 columns per tracked vertex.
+class RunningMotionError {
+ public:
+  /// Adds the frame after the last one added (the first is the initial state); throws Error when
+  /// the column counts differ from each other or from the first frame's.
+  void add(const Eigen::RowVectorXd& test, const Eigen::RowVectorXd& reference);
+  /// Back to no frames (a reset of the runs).
+  void clear();
+  long frames() const { return frames_; }
+  MotionError value() const;
+
+ private:
+  long frames_ = 0;
+  Eigen::RowVectorXd test0_, reference0_;     // frame 0
+  Eigen::RowVectorXd test_sum_, motion_sum_;  // Σ (x − x(0)), Σ (x_ref − x_ref(0))
+  double error2_ = 0, motion2_ = 0;           // Σ |x − x_ref|², Σ |x_ref − x_ref(0)|²
+};
+
 /// The dominant frequency [Hz] of one vertex's vibration: `positions` (frames × 3, every dt
 /// seconds) about their mean, projected on the principal direction of the motion; the frequency
 /// from the times the projection crosses zero (linear interpolation between frames):
