@@ -31,6 +31,8 @@ osg::ref_ptr<osgText::Text> hud_text(float size, const osg::Vec4& colour) {
     t->setFontResolution(2 * static_cast<unsigned>(size), 2 * static_cast<unsigned>(size));
   }
   t->setCharacterSize(size);
+  // HUD text needs no depth: one pass instead of a colour pass and a depth pass.
+  t->setEnableDepthWrites(false);
   t->setColor(colour);
   t->setDataVariance(osg::Object::DYNAMIC);
   // A translucent box behind the text keeps it legible over any background; an outline would
