@@ -41,8 +41,8 @@ int command_view(const Args& args) {
       "(framework/tools/setup.sh installs it) and build again");
 }
 
-SUBSTRUCT_COMMAND("view", "SCENE.ini [--frames N --screenshot PNG] [--section.key=value …]",
-                  "simulate a scene live in an OpenSceneGraph window, or render it headless",
+SUBSTRUCT_COMMAND("view", "SCENE.ini [--compare A,B,…] [--frames N] [--section.key=value …]",
+                  "simulate a scene live (methods side by side), or render it headless",
                   command_view);
 
 }  // namespace substruct::cli

@@ -4,6 +4,8 @@
 
 #include <osgText/Font>
 
+#include "substruct/core/log.hpp"
+
 namespace substruct::viewer {
 
 namespace {
@@ -17,6 +19,11 @@ osg::ref_ptr<osgText::Font> panel_font() {
     for (const char* file :
          {"/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", "/usr/share/fonts/TTF/DejaVuSans.ttf"})
       if (std::filesystem::exists(file) && (f = osgText::readRefFontFile(file))) break;
+    if (!f)
+      log::warn(
+          "the HUD's font DejaVuSans.ttf could not be read (Debian package fonts-dejavu-core, "
+          "and OpenSceneGraph's freetype plugin): OpenSceneGraph's built-in font drops '.', ':' "
+          "and other characters");
     return f;
   }();
   return font;
