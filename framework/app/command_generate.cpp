@@ -22,6 +22,7 @@
 #include "substruct/scene/bimaterial_bar_generator.hpp"
 #include "substruct/scene/figure_generator.hpp"
 #include "substruct/scene/flower_generator.hpp"
+#include "substruct/scene/forest_generator.hpp"
 #include "substruct/scene/hybrid_bar_generator.hpp"
 #include "substruct/scene/limb_generator.hpp"
 #include "substruct/scene/torus_knot_generator.hpp"
@@ -407,6 +408,78 @@ int generate_tree_scene(const Args& args) {
   std::printf("size: %d vertices, %d tets, %d DOFs; reduced ≈ %ld DOFs (r: %s)\n",
               mesh.num_vertices(), mesh.num_elements(), 3 * mesh.num_vertices(), reduced,
               modes_text.c_str());
+  return 0;
+}
+
+int generate_forest_scene(const Args& args) {
+  SceneOptions s;
+  ForestParameters p;
+  int species = 3;
+  double cell_size = 0.01;
+  po::options_description forest("forest");
+  const ShapeOption int_option{forest}, double_option{forest};
+  int_option("plants", &p.plants, "plants, on a square-ish grid");
+  int_option("species", &species, "species in turn: 1 broadleaf, 2 + conifer, 3 + bush");
+  double_option("variation", &p.variation, "share of the plants with a shape of their own");
+  forest.add_options()("seed", po::value<unsigned>(&p.seed)->default_value(p.seed),
+                       "which plants vary, and how");
+  int_option("ground-thickness", &p.ground_thickness, "the ground slab [cells], even ≥ 2");
+  int_option("gap", &p.gap, "between neighbouring crowns [cells]");
+  double_option("cell-size", &cell_size, "lattice cell edge [m]");
+  po::options_description all;
+  all.add(forest).add(scene_options(s, "forest", "inertia"));
+  if (!parse(args, all,
+             "usage: substruct generate forest --out DIR [--plants N] [--species K] "
+             "[--variation F] [options]\n"
+             "  Plants of K species (a broadleaf, a conifer, a bush: substruct generate tree's\n"
+             "  trees) on one ground domain, the fixed root of the domain tree (rigid under\n"
+             "  inertia, as the thesis's virtual root): plants of a species are copies, a share F\n"
+             "  of them varied (a few branches more or fewer, longer leaves)."))
+    return 0;
+  if (species < 1 || species > 3)
+    throw Error(fmt::format("generate forest: --species must be 1, 2 or 3, found {}", species));
+  p.species = forest_species();
+  p.species.resize(static_cast<std::size_t>(species));
+  p.species.front().cell_size = cell_size;
+
+  std::vector<Index> fixed;
+  ForestSummary summary;
+  const TetMesh mesh = generate_forest(p, &fixed, &summary);
+  // Tracked: the tips of the first plant's first branch and first leaf.
+  std::vector<Index> tracked;
+  std::string tracked_comment;
+  const std::string first = fmt::format("p{:0{}}_", 0, std::to_string(p.plants - 1).size());
+  for (const char* part : {"branch", "leaf"}) {
+    const std::string set = first_set(mesh, first + part);
+    if (set.empty()) continue;
+    tracked.push_back(tip_of(mesh, set));
+    tracked_comment += (tracked_comment.empty() ? "tip of " : ", tip of ") + set;
+  }
+  std::string per_species;
+  for (int n : summary.plants_per_species)
+    per_species += (per_species.empty() ? "" : " + ") + std::to_string(n);
+  std::string made_by = "substruct generate forest";
+  for (const std::string& a : args) made_by += " " + a;
+  const std::string comment = fmt::format(
+      "# A forest: {} plants ({} by species, {} varied: {} distinct shapes) on one ground\n"
+      "# domain, the root of the domain tree ({} domains: element set ground, then pNN_trunk,\n"
+      "# pNN_branch…, pNN_leaf… per plant); the ground's bottom face is fixed and inertia\n"
+      "# treats the ground as rigid (the thesis's fixed virtual root).\n"
+      "# Made by: {}\n\n",
+      p.plants, per_species, summary.varied, summary.distinct_plants, summary.domains, made_by);
+  const std::string reduction =
+      "[reduction]\n"
+      "mode_count = adaptive\n"
+      "r_max = 20\n"
+      "instancing = true\n\n"
+      "[inertia]\n"
+      "rigid_domains = 0  # the ground\n\n";
+  write_scene(s, mesh, fixed, comment, "sets", tracked, tracked_comment, "", reduction);
+  std::printf("forest: %d plants (%s by species, %d varied, %d distinct shapes), %d domains\n",
+              p.plants, per_species.c_str(), summary.varied, summary.distinct_plants,
+              summary.domains);
+  std::printf("size: %d vertices, %d tets, %d DOFs\n", mesh.num_vertices(), mesh.num_elements(),
+              3 * mesh.num_vertices());
   return 0;
 }
 
@@ -839,8 +912,8 @@ int command_generate(const Args& raw_args) {
   const Args args = take_global_options(raw_args, global);
   const std::string usage =
       "usage: substruct generate "
-      "flower|tree|beam|bar|bimaterial-bar|torus-knot|hybrid-bar|limb|figure "
-      "--out DIR "
+      "flower|tree|forest|beam|bar|bimaterial-bar|torus-knot|hybrid-bar|limb|"
+      "figure --out DIR "
       "[options]\n"
       "  Writes DIR/NAME.veg (mesh), DIR/NAME.bou (fixed vertices) and DIR/NAME.ini (a scene).\n"
       "  substruct generate SHAPE --help lists the options of each shape.\n";
@@ -852,6 +925,7 @@ int command_generate(const Args& raw_args) {
   const Args rest(args.begin() + 1, args.end());
   if (args[0] == "flower") return generate_flower_scene(rest);
   if (args[0] == "tree") return generate_tree_scene(rest);
+  if (args[0] == "forest") return generate_forest_scene(rest);
   if (args[0] == "beam") return generate_beam_scene(rest);
   if (args[0] == "bar") return generate_bar_scene(rest);
   if (args[0] == "bimaterial-bar") return generate_bimaterial_bar_scene(rest);
@@ -860,13 +934,14 @@ int command_generate(const Args& raw_args) {
   if (args[0] == "limb") return generate_limb_scene(rest);
   if (args[0] == "figure") return generate_figure_scene(rest);
   throw Error(fmt::format(
-      "generate: unknown shape '{}' (shapes: flower, tree, beam, bar, bimaterial-bar, torus-knot, "
-      "hybrid-bar, limb, figure)",
+      "generate: unknown shape '{}' (shapes: flower, tree, forest, beam, bar, bimaterial-bar, "
+      "torus-knot, hybrid-bar, limb, figure)",
       args[0]));
 }
 
 SUBSTRUCT_COMMAND(
-    "generate", "flower|tree|beam|bar|bimaterial-bar|torus-knot|hybrid-bar|limb|figure --out DIR …",
+    "generate",
+    "flower|tree|forest|beam|bar|bimaterial-bar|torus-knot|hybrid-bar|limb|figure --out DIR …",
     "make a scene (mesh, fixed vertices, .ini)", command_generate);
 
 }  // namespace substruct::cli

@@ -5,6 +5,7 @@
 #                                           coloured by their error against full
 #   share/screenshots/flower_compare.gif    the same comparison, animated (from a --record video,
 #                                           which stays in a temporary folder)
+#   share/screenshots/forest.png            the forest in the wind (inertia)
 #   share/screenshots/frequency_sweep.png   examples/python/frequency_sweep.py
 # Usage: framework/tools/make_screenshots.sh [BUILD_DIR]   (default: build)
 set -euo pipefail
@@ -32,6 +33,10 @@ say "flower_compare.mp4: 2.4 s of the comparison, then flower_compare.gif from i
 ffmpeg -loglevel error -y -i "$video" \
   -vf "fps=10,scale=480:-1:flags=lanczos,split[a][b];[a]palettegen=max_colors=48[p];[b][p]paletteuse=dither=bayer:bayer_scale=3" \
   share/screenshots/flower_compare.gif
+
+say "forest.png: six plants on their rigid ground, 1.2 s of wind"
+"${view[@]}" share/scenes/forest.ini --run.exporters= --run.loads="gravity wind" --no-fixed \
+  --frames 60 --size 800x500 --screenshot share/screenshots/forest.png
 
 say "frequency_sweep.png (Python module from the build tree)"
 (cd share/screenshots &&

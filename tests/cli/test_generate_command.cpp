@@ -151,6 +151,38 @@ TEST_F(GenerateCommand, RigidLeavesAreTheLeafDomainsAsARange) {
   }
 }
 
+TEST_F(GenerateCommand, ForestRunsUnderInertiaOnItsRigidGround) {
+  ASSERT_EQ(generate(fmt::format("forest --out '{}' --plants 4 --variation 0.5 --cache-free",
+                                 dir().string())),
+            1)
+      << "an unknown option is an error";
+  ASSERT_EQ(generate(fmt::format("forest --out '{}' --plants 4 --variation 0.5", dir().string())),
+            0)
+      << log();
+  EXPECT_NE(log().find("forest: 4 plants (2 + 1 + 1 by species"), std::string::npos) << log();
+  const std::string ini = read("forest.ini");
+  EXPECT_NE(ini.find("[inertia]\nrigid_domains = 0  # the ground"), std::string::npos) << ini;
+  PluginHost host({SUBSTRUCT_PLUGIN_DIR}, false);
+  const Config config =
+      Config::load(dir() / "forest.ini", {"--run.exporters=", "--run.steps=5"}, host);
+  const Scene scene = load_scene(config);
+  EXPECT_EQ(scene.root, 0);  // the ground holds every fixed vertex
+  EXPECT_TRUE(scene.graph.is_tree());
+  const TreeView tree = scene.graph.rooted_at(0);
+  EXPECT_EQ(tree.children[0].size(), 4u);  // the trunks
+  // A few steps of inertia coupling under gravity: the ground does not move, the plants do.
+  Simulation sim(config, host);
+  const RunSummary run = sim.run();
+  EXPECT_EQ(run.steps, 5);
+  double ground_motion = 0, plant_motion = 0;
+  for (Index v = 0; v < scene.mesh.num_vertices(); ++v) {
+    const double d = (sim.positions().row(v) - scene.mesh.vertices.row(v)).norm();
+    (scene.vertex_domain[static_cast<std::size_t>(v)] == 0 ? ground_motion : plant_motion) += d;
+  }
+  EXPECT_EQ(ground_motion, 0.0);
+  EXPECT_GT(plant_motion, 0.0);
+}
+
 TEST_F(GenerateCommand, BeamSceneHasTheRequestedCells) {
   ASSERT_EQ(generate(fmt::format("beam --out '{}' --length 2 --cells 4 1 1 --domains auto:2",
                                  dir().string())),
