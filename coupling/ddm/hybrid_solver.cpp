@@ -2,7 +2,6 @@
 // linear systems with matrix A_i; (2) compute and reuse the force-displacement vectors of the
 // boundary nodes for on-the-fly calculation of B_i R_i (A_i⁻¹ (R_iᵀ B_iᵀ))".
 #include <algorithm>
-#include <chrono>
 #include <utility>
 
 #include <fmt/format.h>
@@ -69,29 +68,20 @@ class Hybrid final : public ForceDisplacement {
   }
 
  private:
-  // The cost of storing G_{:,b} instead of a second solve, measured: the median of a few timed
-  // runs of each, the faster kept (auto), or as the user says.
+  // Stored columns (a dense product, n_f × 3n_b multiply-adds) or a second solve (a forward and
+  // a backward substitution through the factor's entries, each costing about kSparseEntryCost
+  // dense multiply-adds: indirect addressing, no vectorization), or as the user says. Chosen from
+  // the sizes, not timed: a choice by the clock could differ from one run to the next (under
+  // load), and with it the last bits of the results.
   bool choose(HybridCorrection correction) {
     if (correction != HybridCorrection::automatic) return correction == HybridCorrection::columns;
     if (boundary_.empty()) return true;
-    const Eigen::VectorXd z = Eigen::VectorXd::Ones(static_cast<Index>(boundary_.size()));
-    Eigen::VectorXd y = Eigen::VectorXd::Zero(columns_.rows());
-    const auto median_seconds = [&](bool columns) {
-      use_columns_ = columns;
-      std::vector<double> times;
-      for (int k = 0; k < 7; ++k) {
-        const auto start = std::chrono::steady_clock::now();
-        subtract_boundary_response(z, y);
-        times.push_back(
-            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
-      }
-      std::nth_element(times.begin(), times.begin() + 3, times.end());
-      return times[3];
-    };
-    const double by_solve = median_seconds(false);
-    const double by_columns = median_seconds(true);
-    log::debug("ddm: hybrid correction: second solve {:.3g} µs, stored columns {:.3g} µs",
-               by_solve * 1e6, by_columns * 1e6);
+    constexpr double kSparseEntryCost = 4;
+    const double by_columns = double(columns_.size());
+    const double by_solve = kSparseEntryCost * 2 * double(solver_->info().factor_nonzeros);
+    log::debug("ddm: hybrid correction: second solve ≈ {:.3g}, stored columns ≈ {:.3g} "
+               "multiply-adds",
+               by_solve, by_columns);
     return by_columns <= by_solve;
   }
 
