@@ -19,8 +19,9 @@ struct ViewportRect;
 
 class PickDragHandler final : public osgGA::GUIEventHandler {
  public:
-  PickDragHandler(Session& session, Viewports& viewports)
-      : session_(session), viewports_(viewports) {}
+  /// `report`: print what was picked and the springs' forces at the release (scripted drags).
+  PickDragHandler(Session& session, Viewports& viewports, bool report = false)
+      : session_(session), viewports_(viewports), report_(report) {}
   bool handle(const osgGA::GUIEventAdapter& ea, osgGA::GUIActionAdapter& aa) override;
 
  private:
@@ -31,7 +32,8 @@ class PickDragHandler final : public osgGA::GUIEventHandler {
 
   Session& session_;
   Viewports& viewports_;
-  int view_ = -1;                    // the viewport the drag started in
+  int view_ = -1;  // the viewport the drag started in
+  bool report_ = false;
   Vec3 grab_point_ = Vec3::Zero();   // the plane point under the mouse at the press
   Vec3 grab_vertex_ = Vec3::Zero();  // the vertex's position at the press
 };

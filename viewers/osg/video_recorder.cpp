@@ -23,10 +23,14 @@ std::string quoted(const std::string& text) {
 
 }  // namespace
 
-VideoRecorder::VideoRecorder(const fs::path& file, int width, int height, double fps)
-    : file_(file), width_(width), height_(height) {
+void VideoRecorder::check_available() {
   if (std::system("command -v ffmpeg >/dev/null 2>&1") != 0)
     throw Error("--record needs ffmpeg on the PATH (Debian package ffmpeg)");
+}
+
+VideoRecorder::VideoRecorder(const fs::path& file, int width, int height, double fps)
+    : file_(file), width_(width), height_(height) {
+  check_available();
   create_parent_folder(file);
   partial_ = file.parent_path() / fmt::format(".{}.partial", file.filename().string());
   // Frames arrive bottom row first: flipped; H.264 in 4:2:0 wants even sizes.

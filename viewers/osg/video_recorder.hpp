@@ -12,6 +12,8 @@ namespace substruct::viewer {
 
 class VideoRecorder {
  public:
+  /// Throws Error when ffmpeg is not on the PATH (checked before anything loads).
+  static void check_available();
   /// Starts ffmpeg for width × height frames at `fps`; throws Error when ffmpeg is missing.
   VideoRecorder(const std::filesystem::path& file, int width, int height, double fps);
   ~VideoRecorder();  // without finish(): the partial video is removed

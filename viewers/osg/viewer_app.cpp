@@ -160,6 +160,13 @@ int run_headless(const ViewerOptions& o, const PluginHost& host) {
   camera->setFinalDrawCallback(capture.get());
   viewer.setSceneData(viewports.root());
   place_camera(*camera, viewports, nullptr);
+  if (o.drag) {
+    viewer.addEventHandler(new PickDragHandler(session, viewports, true));
+    // Scripted events in window pixels from the lower left.
+    osgGA::GUIEventAdapter* state = viewer.getEventQueue()->getCurrentEventState();
+    state->setInputRange(0, 0, float(o.width), float(o.height));
+    state->setMouseYOrientation(osgGA::GUIEventAdapter::Y_INCREASING_UPWARDS);
+  }
   viewer.realize();
 
   const long frames = o.frames.value_or(0);
@@ -177,6 +184,19 @@ int run_headless(const ViewerOptions& o, const PluginHost& host) {
     const double stepping = 1e3 * seconds_since(start);
     if (session.paused() && !o.paused)  // a divergence of the single viewed method
       throw Error(fmt::format("frame {}: {}", f, session.message()));
+    if (o.drag && f >= o.drag->first && f <= o.drag->last) {
+      const ScriptedDrag& d = *o.drag;
+      const double s = double(f - d.first) / double(d.last - d.first);
+      const auto x = float(d.from_x + s * (d.to_x - d.from_x));
+      const auto y = float(d.from_y + s * (d.to_y - d.from_y));
+      osgGA::EventQueue& events = *viewer.getEventQueue();
+      if (f == d.first)
+        events.mouseButtonPress(x, y, osgGA::GUIEventAdapter::LEFT_MOUSE_BUTTON);
+      else if (f == d.last)
+        events.mouseButtonRelease(x, y, osgGA::GUIEventAdapter::LEFT_MOUSE_BUTTON);
+      else
+        events.mouseMotion(x, y);
+    }
     session.sample_plots();
     viewports.update(steps, ms_per_frame);
     // Read back only the frames that are kept (the readback is a large part of a frame).
@@ -317,6 +337,7 @@ int main(int argc, char** argv) {
     }
     PluginHost host(options.scene.global.plugin_paths);
     check_methods(options, host);
+    if (!options.record.empty()) VideoRecorder::check_available();
     const bool headless = options.headless();
     if (!have_display()) {
       if (headless)

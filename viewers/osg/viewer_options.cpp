@@ -111,6 +111,17 @@ ViewerOptions parse_viewer_options(const cli::Args& args) {
       pull.vertex = static_cast<Index>(parse_long(a, value("VERTEX \"fx fy fz\""), 0));
       pull.force = parse_vec3(a, value("a force \"fx fy fz\" after the vertex"));
       o.pull = pull;
+    } else if (a == "--drag") {
+      const std::string& text = value("\"FIRST LAST X0 Y0 X1 Y1\"");
+      std::istringstream in(text);
+      ScriptedDrag d;
+      if (!(in >> d.first >> d.last >> d.from_x >> d.from_y >> d.to_x >> d.to_y) ||
+          !(in >> std::ws).eof() || d.first < 0 || d.last <= d.first)
+        throw Error(
+            fmt::format("view: --drag expects \"FIRST LAST X0 Y0 X1 Y1\" (frames 0 ≤ "
+                        "FIRST < LAST, window pixels from the lower left), found '{}'",
+                        text));
+      o.drag = d;
     } else if (a == "--drag-stiffness") {
       o.drag_stiffness = parse_double(a, value("a stiffness [N/m]"));
     } else if (a == "--colour" || a == "--color") {
@@ -192,6 +203,9 @@ options:
   --size WxH            window or image size (default 1024x768)
   --steps-per-frame K   simulation steps per frame (default: about real time at 60 Hz)
   --pull V "fx fy fz"   a constant force [N] on vertex V from t = 0 (the pull load)
+  --drag "F0 F1 X0 Y0 X1 Y1"   headless: a mouse drag from window point (X0, Y0) at frame F0
+                        to (X1, Y1) at frame F1 (pixels from the lower left): the spring pulls
+                        the picked vertex in every viewport
   --drag-stiffness K    mouse spring [N/m] (default: the object's mass × (2π·3 Hz)²)
   --compare A,B,…       one viewport per method, stepped in lockstep (same loads, time step and
                         mouse pull), linked cameras; each viewport's HUD shows the method, its

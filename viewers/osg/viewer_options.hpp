@@ -21,6 +21,14 @@ struct PullOption {
   Vec3 force = Vec3::Zero();
 };
 
+/// A scripted mouse drag (headless): the left button pressed at window point `from` at frame
+/// `first`, moved in a straight line, released at `to` at frame `last` [pixels from the lower
+/// left].
+struct ScriptedDrag {
+  long first = 0, last = 0;
+  double from_x = 0, from_y = 0, to_x = 0, to_y = 0;
+};
+
 struct ViewerOptions {
   cli::SceneArguments scene;  // scene file, --section.key=value overrides, global options
   // Headless: render `frames` frames off-screen, write the last one and/or every one, exit.
@@ -30,7 +38,8 @@ struct ViewerOptions {
   int width = 1024, height = 768;
   int steps_per_frame = 0;         // 0: about real time at 60 frames per second
   std::optional<PullOption> pull;  // a constant point force from t = 0
-  double drag_stiffness = 0;       // [N/m] of the mouse spring; 0: from the object's mass
+  std::optional<ScriptedDrag> drag;
+  double drag_stiffness = 0;  // [N/m] of the mouse spring; 0: from the object's mass
   Colouring colouring = Colouring::domains;
   bool paused = false;
   std::optional<bool> show_interfaces;  // default: shown for up to 32 domains

@@ -49,6 +49,10 @@ int Viewports::view_at(double x, double y) const {
   return -1;
 }
 
+osg::Vec2d Viewports::window_point(const osgGA::GUIEventAdapter& ea) const {
+  return {0.5 * (ea.getXnormalized() + 1) * width_, 0.5 * (ea.getYnormalized() + 1) * height_};
+}
+
 void Viewports::resize(int width, int height) {
   width_ = width;
   height_ = height;

@@ -9,6 +9,7 @@
 #include <osg/Camera>
 #include <osg/Group>
 #include <osg/ref_ptr>
+#include <osgGA/GUIEventAdapter>
 
 #include "hud.hpp"
 #include "lane_view.hpp"
@@ -28,6 +29,9 @@ class Viewports {
   Hud& hud() { return hud_; }
   /// The viewport under window point (x, y) [pixels from the lower left]; −1 for none.
   int view_at(double x, double y) const;
+  /// An event's window point [pixels from the lower left], whatever the event queue's range and
+  /// orientation.
+  osg::Vec2d window_point(const osgGA::GUIEventAdapter& ea) const;
 
   /// Lays the viewports out in a width × height window (the camera's projection follows).
   void resize(int width, int height);
