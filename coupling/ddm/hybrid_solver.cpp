@@ -79,9 +79,10 @@ class Hybrid final : public ForceDisplacement {
     constexpr double kSparseEntryCost = 4;
     const double by_columns = double(columns_.size());
     const double by_solve = kSparseEntryCost * 2 * double(solver_->info().factor_nonzeros);
-    log::debug("ddm: hybrid correction: second solve ≈ {:.3g}, stored columns ≈ {:.3g} "
-               "multiply-adds",
-               by_solve, by_columns);
+    log::debug(
+        "ddm: hybrid correction: second solve ≈ {:.3g}, stored columns ≈ {:.3g} "
+        "multiply-adds",
+        by_solve, by_columns);
     return by_columns <= by_solve;
   }
 
