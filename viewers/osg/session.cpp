@@ -14,10 +14,6 @@
 
 namespace substruct::viewer {
 
-namespace {
-constexpr std::size_t kNone = static_cast<std::size_t>(-1);
-}
-
 Session::Session(const PluginHost& host, const ViewerOptions& options,
                  const std::string& scene_method)
     : host_(host), options_(options), paused_(options.paused) {
