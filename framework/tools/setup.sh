@@ -31,7 +31,7 @@ packages=(
   libsuitesparse-dev libmetis-dev libopenblas0-serial libslepc-real-dev libpetsc-real-dev
   libspectra-dev libtbb-dev
   libgtest-dev libgmock-dev libbenchmark-dev
-  libopenscenegraph-dev libgl1-mesa-dri xvfb xauth fonts-dejavu-core ffmpeg
+  libopenscenegraph-dev libgl1-mesa-dri xvfb xauth fonts-dejavu-core libfreetype-dev ffmpeg
   python3-matplotlib python3-numpy python3-dev pybind11-dev python3-pytest
 )
 missing=()

@@ -28,10 +28,11 @@ Hud::Hud(int width, int height) : camera_(new osg::Camera), width_(width), heigh
   camera_->setAllowEventFocus(false);
   camera_->getOrCreateStateSet()->setMode(GL_LIGHTING, osg::StateAttribute::OFF);
   panel_ = hud_text(13.f, {1.f, 1.f, 1.f, 1.f});
+  panel_->set_anchor(HudText::Anchor::left_top);
   centre_ = hud_text(20.f, {1.f, 0.9f, 0.4f, 1.f});
-  centre_->setAlignment(osgText::Text::CENTER_CENTER);
+  centre_->set_anchor(HudText::Anchor::center);
   help_text_ = hud_text(13.f, {0.8f, 0.95f, 1.f, 1.f});
-  help_text_->setAlignment(osgText::Text::LEFT_CENTER);
+  help_text_->set_anchor(HudText::Anchor::left_center);
   set_text(*help_text_, kKeys);
   auto* geode = new osg::Geode;
   geode->addDrawable(panel_);
@@ -46,9 +47,9 @@ void Hud::resize(int width, int height) {
   height_ = height;
   camera_->setViewport(0, 0, width, height);
   camera_->setProjectionMatrix(osg::Matrix::ortho2D(0, width, 0, height));
-  panel_->setPosition({10.f, float(height) - 20.f, 0.f});
-  centre_->setPosition({float(width) / 2, float(height) / 2, 0.f});
-  help_text_->setPosition({10.f, float(height) / 2, 0.f});
+  panel_->set_position(8.f, float(height) - 8.f);
+  centre_->set_position(float(width) / 2, float(height) / 2);
+  help_text_->set_position(10.f, float(height) / 2);
 }
 
 void Hud::update(const HudState& s) {

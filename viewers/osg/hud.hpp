@@ -6,7 +6,8 @@
 
 #include <osg/Camera>
 #include <osg/ref_ptr>
-#include <osgText/Text>
+
+#include "hud_text.hpp"
 
 namespace substruct::viewer {
 
@@ -34,7 +35,7 @@ class Hud {
 
  private:
   osg::ref_ptr<osg::Camera> camera_;
-  osg::ref_ptr<osgText::Text> panel_, centre_, help_text_;
+  osg::ref_ptr<HudText> panel_, centre_, help_text_;
   int width_, height_;
   bool help_ = false;
   std::string text_;

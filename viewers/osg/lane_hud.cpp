@@ -37,7 +37,7 @@ std::string length_text(double metres) {
 LaneHud::LaneHud() : camera_(new osg::Camera) {
   camera_->setReferenceFrame(osg::Transform::ABSOLUTE_RF);
   camera_->setViewMatrix(osg::Matrix::identity());
-  camera_->setClearMask(0);  // drawn last (bins 100, 101: hud_text.hpp), without depth test
+  camera_->setClearMask(0);  // drawn last (bins 100, and 101 for text), without depth test
   camera_->getOrCreateStateSet()->setMode(GL_DEPTH_TEST, osg::StateAttribute::OFF);
   camera_->getOrCreateStateSet()->setRenderBinDetails(100, "RenderBin");
   camera_->setRenderOrder(osg::Camera::NESTED_RENDER);  // in its viewport's pass
@@ -45,9 +45,9 @@ LaneHud::LaneHud() : camera_(new osg::Camera) {
   camera_->getOrCreateStateSet()->setMode(GL_LIGHTING, osg::StateAttribute::OFF);
   auto* geode = new osg::Geode;
   lines_ = hud_text(12.f, {1.f, 1.f, 1.f, 1.f});
-  lines_->setAlignment(osgText::Text::LEFT_BOTTOM);
+  lines_->set_anchor(HudText::Anchor::left_bottom);
   centre_ = hud_text(16.f, {1.f, 0.75f, 0.4f, 1.f});
-  centre_->setAlignment(osgText::Text::CENTER_CENTER);
+  centre_->set_anchor(HudText::Anchor::center);
   geode->addDrawable(lines_);
   geode->addDrawable(centre_);
   camera_->addChild(geode);
@@ -68,7 +68,7 @@ LaneHud::LaneHud() : camera_(new osg::Camera) {
   legend_bar_->addPrimitiveSet(new osg::DrawArrays(GL_QUAD_STRIP, 0, 2 * (kLegendSteps + 1)));
   legend_->addDrawable(legend_bar_);
   legend_text_ = hud_text(11.f, {1.f, 1.f, 1.f, 1.f});
-  legend_text_->setAlignment(osgText::Text::RIGHT_BOTTOM);
+  legend_text_->set_anchor(HudText::Anchor::right_bottom);
   legend_->addDrawable(legend_text_);
   camera_->addChild(legend_);
 }
@@ -79,10 +79,10 @@ void LaneHud::place(int x, int y, int width, int height) {
   camera_->setViewport(x, y, width, height);
   camera_->getOrCreateStateSet()->setAttribute(camera_->getViewport());
   camera_->setProjectionMatrix(osg::Matrix::ortho2D(0, width, 0, height));
-  lines_->setPosition({8.f, 8.f, 0.f});
-  lines_->setMaximumWidth(float(width) - 16.f);
-  centre_->setPosition({float(width) / 2, float(height) / 2, 0.f});
-  centre_->setMaximumWidth(float(width) - 20.f);
+  lines_->set_position(8.f, 8.f);
+  lines_->set_maximum_width(float(width) - 16.f);
+  centre_->set_position(float(width) / 2, float(height) / 2);
+  centre_->set_maximum_width(float(width) - 20.f);
   // Two plots above the text (4 lines), as wide as the viewport allows.
   const float w = std::min(230.f, float(width) - 16.f), h = 48.f, above = 74.f;
   displacement_.place(8.f, above + h + 4.f, w, h);
@@ -97,7 +97,7 @@ void LaneHud::place(int x, int y, int width, int height) {
   }
   v->dirty();
   legend_bar_->dirtyBound();
-  legend_text_->setPosition({right, top + 6.f, 0.f});
+  legend_text_->set_position(right, top + 6.f);
 }
 
 void LaneHud::update(const LaneHudState& s) {
@@ -106,7 +106,19 @@ void LaneHud::update(const LaneHudState& s) {
   displacement_.node()->setNodeMask(plots ? ~0u : 0u);
   energies_.node()->setNodeMask(plots ? ~0u : 0u);
   std::string captions;
-  if (plots) {
+  // The plots change when a sample arrives (every few frames): redrawn only then.
+  const double newest = plots ? s.history->samples().back().time : -1;
+  const double reference_newest =
+      s.reference_history != nullptr && !s.reference_history->samples().empty()
+          ? s.reference_history->samples().back().time
+          : -1;
+  const bool fresh =
+      plots && (newest != plotted_newest_ || reference_newest != plotted_reference_newest_ ||
+                s.history->samples().size() != plotted_samples_);
+  if (fresh) {
+    plotted_newest_ = newest;
+    plotted_reference_newest_ = reference_newest;
+    plotted_samples_ = s.history->samples().size();
     auto curve = [](const PlotHistory& h, double PlotSample::*field, const osg::Vec4& colour) {
       PlotCurve c;
       c.colour = colour;
@@ -123,15 +135,16 @@ void LaneHud::update(const LaneHudState& s) {
           curve(*s.reference_history, &PlotSample::displacement, kReferenceCurve));
     displacement.push_back(curve(*s.history, &PlotSample::displacement, kOwnCurve));
     // The last seconds: from the oldest sample held until the window is full, then scrolling.
-    const double begin = std::max(s.history->samples().front().time, s.time - s.history->seconds());
-    const double d = displacement_.update(displacement, begin, s.time);
+    const double begin = std::max(s.history->samples().front().time, newest - s.history->seconds());
+    const double d = displacement_.update(displacement, begin, newest);
     const double e = energies_.update({curve(*s.history, &PlotSample::kinetic, kKinetic),
                                        curve(*s.history, &PlotSample::elastic, kElastic)},
-                                      begin, s.time);
-    captions =
+                                      begin, newest);
+    captions_ =
         fmt::format("▲ tracked |x − x(0)| ≤ {}{}\n▼ energy ≤ {:.3g} mJ: kinetic, elastic\n",
                     length_text(d), other ? fmt::format(", grey: {}", s.reference) : "", 1e3 * e);
   }
+  if (plots) captions = captions_;
 
   std::string line =
       s.dofs > 0 ? fmt::format("{}   {} DOFs   {:.3f} ms/step", s.method, s.dofs, s.ms_per_step)

@@ -9,7 +9,8 @@
 #include <osg/Camera>
 #include <osg/Geometry>
 #include <osg/ref_ptr>
-#include <osgText/Text>
+
+#include "hud_text.hpp"
 
 #include "hud_plot.hpp"
 #include "plot_history.hpp"
@@ -49,12 +50,14 @@ class LaneHud {
 
  private:
   osg::ref_ptr<osg::Camera> camera_;
-  // Few text drawables (each costs a software renderer about 0.5 ms a frame): the lines with the
-  // plots' captions, the centre, the legend's label.
-  osg::ref_ptr<osgText::Text> lines_, centre_, legend_text_;
+  // The lines with the plots' captions, the centre, the legend's label.
+  osg::ref_ptr<HudText> lines_, centre_, legend_text_;
   osg::ref_ptr<osg::Geometry> legend_bar_;
   osg::ref_ptr<osg::Geode> legend_;
   HudPlot displacement_, energies_;
+  double plotted_newest_ = -1, plotted_reference_newest_ = -1;  // what the plots show
+  std::size_t plotted_samples_ = 0;
+  std::string captions_;
   int width_ = 0, height_ = 0;
   std::string text_;
 };
