@@ -14,6 +14,7 @@ namespace substruct::viewer {
 namespace {
 
 constexpr float kLegendBarHeight = 140.f, kLegendBarWidth = 12.f;
+constexpr int kDisplacementPlot = 0, kEnergyPlot = 1;  // the panels of plots_
 constexpr int kLegendSteps = 16;
 const osg::Vec4 kOwnCurve{1.f, 1.f, 1.f, 1.f};
 const osg::Vec4 kReferenceCurve{0.6f, 0.6f, 0.6f, 1.f};
@@ -51,8 +52,7 @@ LaneHud::LaneHud() : camera_(new osg::Camera) {
   geode->addDrawable(lines_);
   geode->addDrawable(centre_);
   camera_->addChild(geode);
-  camera_->addChild(displacement_.node());
-  camera_->addChild(energies_.node());
+  camera_->addChild(plots_.node());
 
   // The legend: a vertical bar of the heat colours with its scale.
   legend_ = new osg::Geode;
@@ -85,8 +85,8 @@ void LaneHud::place(int x, int y, int width, int height) {
   centre_->set_maximum_width(float(width) - 20.f);
   // Two plots above the text (4 lines), as wide as the viewport allows.
   const float w = std::min(230.f, float(width) - 16.f), h = 48.f, above = 74.f;
-  displacement_.place(8.f, above + h + 4.f, w, h);
-  energies_.place(8.f, above, w, h);
+  plots_.place(kDisplacementPlot, 8.f, above + h + 4.f, w, h);
+  plots_.place(kEnergyPlot, 8.f, above, w, h);
   // The legend at the right, its bar's top a little below the window's top.
   const float right = float(width) - 10.f, top = float(height) - 130.f;
   auto* v = static_cast<osg::Vec3Array*>(legend_bar_->getVertexArray());
@@ -103,8 +103,7 @@ void LaneHud::place(int x, int y, int width, int height) {
 void LaneHud::update(const LaneHudState& s) {
   // The plots first: their scales go into the captions.
   const bool plots = s.history != nullptr && !s.history->samples().empty();
-  displacement_.node()->setNodeMask(plots ? ~0u : 0u);
-  energies_.node()->setNodeMask(plots ? ~0u : 0u);
+  plots_.node()->setNodeMask(plots ? ~0u : 0u);
   std::string captions;
   // The plots change when a sample arrives (every few frames): redrawn only then.
   const double newest = plots ? s.history->samples().back().time : -1;
@@ -136,10 +135,11 @@ void LaneHud::update(const LaneHudState& s) {
     displacement.push_back(curve(*s.history, &PlotSample::displacement, kOwnCurve));
     // The last seconds: from the oldest sample held until the window is full, then scrolling.
     const double begin = std::max(s.history->samples().front().time, newest - s.history->seconds());
-    const double d = displacement_.update(displacement, begin, newest);
-    const double e = energies_.update({curve(*s.history, &PlotSample::kinetic, kKinetic),
-                                       curve(*s.history, &PlotSample::elastic, kElastic)},
-                                      begin, newest);
+    const double d = plots_.update(kDisplacementPlot, displacement, begin, newest);
+    const double e = plots_.update(kEnergyPlot,
+                                   {curve(*s.history, &PlotSample::kinetic, kKinetic),
+                                    curve(*s.history, &PlotSample::elastic, kElastic)},
+                                   begin, newest);
     captions_ =
         fmt::format("▲ tracked |x − x(0)| ≤ {}{}\n▼ energy ≤ {:.3g} mJ: kinetic, elastic\n",
                     length_text(d), other ? fmt::format(", grey: {}", s.reference) : "", 1e3 * e);

@@ -54,7 +54,7 @@ class LaneHud {
   osg::ref_ptr<HudText> lines_, centre_, legend_text_;
   osg::ref_ptr<osg::Geometry> legend_bar_;
   osg::ref_ptr<osg::Geode> legend_;
-  HudPlot displacement_, energies_;
+  HudPlot plots_{2};  // the tracked vertex's displacement above, the energies below
   double plotted_newest_ = -1, plotted_reference_newest_ = -1;  // what the plots show
   std::size_t plotted_samples_ = 0;
   std::string captions_;
