@@ -76,6 +76,26 @@ TEST(BoundaryTriangles, AreTheClosedOutwardSurfaceOfTheMesh) {
   EXPECT_NEAR(volume, 6.0, 1e-12);
 }
 
+TEST(ClosedAndOriented, HoldsForATetBoundaryAndFailsForAHoleOrAFlippedFace) {
+  const TetMesh mesh = make_box_mesh(Vec3(0, 0, 0), Vec3(3, 2, 1), 3, 2, 1);
+  Triangles t = boundary_triangles(mesh);
+  EXPECT_TRUE(is_closed_and_oriented(t));
+  EXPECT_TRUE(render_surface(mesh, nullptr).closed);
+  Triangles flipped = t;
+  std::swap(flipped(4, 0), flipped(4, 1));
+  EXPECT_FALSE(is_closed_and_oriented(flipped));
+  const Triangles open = t.topRows(t.rows() - 1);  // a hole
+  EXPECT_FALSE(is_closed_and_oriented(open));
+  EXPECT_FALSE(is_closed_and_oriented(Triangles(0, 3)));
+  // An open render mesh (one triangle) is not culled.
+  SurfaceMesh sheet;
+  sheet.vertices = Points(3, 3);
+  sheet.vertices << 0.5, 0.5, 0.5, 1.5, 0.5, 0.5, 0.5, 1.5, 0.5;
+  sheet.triangles = Triangles(1, 3);
+  sheet.triangles << 0, 1, 2;
+  EXPECT_FALSE(render_surface(mesh, &sheet).closed);
+}
+
 TEST(VertexNormals, AreTheFaceNormalOnAFlatFaceAndUnitLength) {
   const TetMesh mesh = make_box_mesh(Vec3(0, 0, 0), Vec3(1, 1, 1), 2, 2, 2);
   const Triangles t = boundary_triangles(mesh);

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include <osg/BlendFunc>
+#include <osg/CullFace>
 #include <osg/Depth>
 #include <osg/Geode>
 #include <osg/LightModel>
@@ -152,6 +153,9 @@ void SceneGraph::rebuild(Lane& lane) {
   light_model->setTwoSided(true);  // thin leaves and petals are lit from both sides
   ss->setAttributeAndModes(light_model);
   ss->setMode(GL_NORMALIZE, osg::StateAttribute::ON);
+  // A closed surface's back faces are hidden behind its front faces: not drawing them halves the
+  // software rasteriser's work. An open render mesh (a sheet) shows both sides.
+  if (surface.closed) ss->setAttributeAndModes(new osg::CullFace(osg::CullFace::BACK));
 
   surface_geode_ = new osg::Geode;
   surface_geode_->addDrawable(surface_);

@@ -1,8 +1,24 @@
 #include "substruct/geometry/render_surface.hpp"
 
+#include <algorithm>
+#include <utility>
 #include <vector>
 
 namespace substruct {
+
+bool is_closed_and_oriented(const Triangles& triangles) {
+  if (triangles.rows() == 0) return false;
+  // Every directed edge (a, b) once, and its reverse (b, a) once.
+  std::vector<std::pair<Index, Index>> edges;
+  edges.reserve(static_cast<std::size_t>(3 * triangles.rows()));
+  for (Eigen::Index t = 0; t < triangles.rows(); ++t)
+    for (int k = 0; k < 3; ++k) edges.emplace_back(triangles(t, k), triangles(t, (k + 1) % 3));
+  std::sort(edges.begin(), edges.end());
+  if (std::adjacent_find(edges.begin(), edges.end()) != edges.end()) return false;
+  return std::all_of(edges.begin(), edges.end(), [&](const std::pair<Index, Index>& e) {
+    return std::binary_search(edges.begin(), edges.end(), std::make_pair(e.second, e.first));
+  });
+}
 
 RenderSurface render_surface(const TetMesh& mesh, const SurfaceMesh* render_mesh) {
   RenderSurface surface;
@@ -10,6 +26,7 @@ RenderSurface render_surface(const TetMesh& mesh, const SurfaceMesh* render_mesh
     surface.from_render_mesh = true;
     surface.triangles = render_mesh->triangles;
     surface.embedding = embed_points(mesh, render_mesh->vertices);
+    surface.closed = is_closed_and_oriented(surface.triangles);
     return surface;
   }
   // The boundary of the tet mesh, over its own compact vertex numbering.
@@ -35,6 +52,7 @@ RenderSurface render_surface(const TetMesh& mesh, const SurfaceMesh* render_mesh
     e.vertices.row(k).setConstant(volumetric[static_cast<std::size_t>(k)]);
     e.weights(k, 0) = 1;
   }
+  surface.closed = is_closed_and_oriented(surface.triangles);
   return surface;
 }
 
