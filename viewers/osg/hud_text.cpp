@@ -1,7 +1,9 @@
 #include "hud_text.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <cstring>
 #include <filesystem>
 #include <map>
 #include <utility>
@@ -62,6 +64,14 @@ class Font {
     return glyphs_.emplace(key, std::move(g)).first->second;
   }
 
+  // The printable ASCII glyphs at `pixels`, indexed by code (looked up once per size).
+  const std::array<const Glyph*, 128>& ascii(int pixels) {
+    auto [it, added] = ascii_.try_emplace(pixels);
+    if (added)
+      for (char32_t c = 0; c < 128; ++c) it->second[c] = &glyph(pixels, c);
+    return it->second;
+  }
+
  private:
   Font() {
     if (FT_Init_FreeType(&library_) != 0) return;
@@ -81,7 +91,8 @@ class Font {
   FT_Library library_ = nullptr;
   FT_Face face_ = nullptr;
   int selected_ = 0;
-  std::map<std::pair<int, char32_t>, Glyph> glyphs_;
+  std::map<std::pair<int, char32_t>, Glyph> glyphs_;  // node-based: pointers to them stay valid
+  std::map<int, std::array<const Glyph*, 128>> ascii_;
 };
 
 // UTF-8 → code points (an invalid byte becomes U+FFFD).
@@ -164,9 +175,13 @@ void HudText::rasterise() {
   const int pixels = static_cast<int>(std::lround(size_));
   int ascender = 0, descender = 0, height = 0;
   font.metrics(pixels, ascender, descender, height);
+  const std::array<const Glyph*, 128>& ascii = font.ascii(pixels);
+  const auto glyph_of = [&](char32_t c) -> const Glyph& {
+    return c < 128 ? *ascii[c] : font.glyph(pixels, c);
+  };
   const auto width_of = [&](const std::u32string& line) {
     int w = 0;
-    for (char32_t c : line) w += font.glyph(pixels, c).advance;
+    for (char32_t c : line) w += glyph_of(c).advance;
     return w;
   };
   std::vector<std::u32string> lines;
@@ -194,13 +209,14 @@ void HudText::rasterise() {
   w += 2 * kMargin;
   const int h = static_cast<int>(lines.size()) * height + 2 * kMargin;
 
-  image_->allocateImage(w, h, 1, GL_RGBA, GL_UNSIGNED_BYTE);
-  image_->setInternalTextureFormat(GL_RGBA);
-  unsigned char* data = image_->data();
-  for (int i = 0; i < w * h; ++i) {
-    data[4 * i] = data[4 * i + 1] = data[4 * i + 2] = 0;
-    data[4 * i + 3] = kBoxAlpha;
+  // The same size as before: the image (and the texture) are reused, the texture updated in place.
+  if (image_->s() != w || image_->t() != h || image_->data() == nullptr) {
+    image_->allocateImage(w, h, 1, GL_RGBA, GL_UNSIGNED_BYTE);
+    image_->setInternalTextureFormat(GL_RGBA);
   }
+  unsigned char* data = image_->data();
+  const std::array<unsigned char, 4> box{0, 0, 0, kBoxAlpha};
+  for (int i = 0; i < w * h; ++i) std::memcpy(data + 4 * i, box.data(), 4);
   const auto channel = [](float v) { return static_cast<int>(std::lround(255 * v)); };
   const int r = channel(colour_.r()), g = channel(colour_.g()), b = channel(colour_.b());
   for (std::size_t l = 0; l < lines.size(); ++l) {
@@ -208,7 +224,7 @@ void HudText::rasterise() {
     const int baseline = h - kMargin - static_cast<int>(l) * height - ascender;
     int pen = kMargin;
     for (char32_t c : lines[l]) {
-      const Glyph& glyph = font.glyph(pixels, c);
+      const Glyph& glyph = glyph_of(c);
       for (int row = 0; row < glyph.rows; ++row) {
         const int y = baseline + glyph.top - 1 - row;
         if (y < 0 || y >= h) continue;
