@@ -59,6 +59,7 @@ void Lane::install(const std::string& method, LoadedSimulation loaded, const Plu
   ++generation_;
   const RenderSurface& surface = sim_->render_surface();
   embedded_positions(surface.embedding, sim_->scene().mesh.vertices, render_rest_);
+  rendered_step_ = -1;
   reset();
 }
 
@@ -99,6 +100,7 @@ void Lane::reset() {
   history_.clear();
   error_.clear();
   largest_displacement_ = 0;
+  rendered_step_ = -1;
 }
 
 void Lane::set_load_enabled(const char* name, bool on) {
@@ -121,11 +123,25 @@ Eigen::RowVectorXd Lane::tracked_now() const {
 }
 
 void Lane::update_render() {
-  if (!sim_) return;
+  if (!sim_ || rendered_step_ == sim_->step_index()) return;
   sim_->render_state(render_x_, render_n_);
+  rendered_step_ = sim_->step_index();
   if (render_x_.rows() == render_rest_.rows() && render_x_.rows() > 0)
     largest_displacement_ =
         std::max(largest_displacement_, (render_x_ - render_rest_).rowwise().norm().maxCoeff());
+}
+
+void Lane::sample_plot(const Vec3& g) {
+  if (!sim_ || !history_.due(sim_->time())) return;
+  const Energies energies = sim_->method().energies(g);
+  PlotSample sample;
+  sample.time = sim_->time();
+  const Eigen::RowVectorXd now = tracked_now();
+  if (now.size() >= 3 && tracked0_.size() == now.size())
+    sample.displacement = (now.head<3>() - tracked0_.head<3>()).norm();
+  sample.kinetic = energies.kinetic;
+  sample.elastic = energies.elastic;
+  history_.add(sample);
 }
 
 }  // namespace substruct::viewer

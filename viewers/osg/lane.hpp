@@ -65,15 +65,19 @@ class Lane {
   const Eigen::RowVectorXd& tracked_initial() const { return tracked0_; }
   const Eigen::MatrixXd& tracked_steps() const { return tracked_steps_; }
 
-  /// The render surface's world positions and normals for the current state (update_render()),
-  /// at rest, and the largest displacement of a render vertex so far (the error colours' scale).
+  /// The render surface's world positions and normals for the current state (update_render(),
+  /// which does nothing when they are already the current state's), at rest, and the largest
+  /// displacement of a render vertex so far (the error colours' scale).
   void update_render();
   const Points& render_positions() const { return render_x_; }
   const Points& render_normals() const { return render_n_; }
   const Points& render_rest() const { return render_rest_; }
   double largest_render_displacement() const { return largest_displacement_; }
 
-  /// Samples for the HUD plot, one per frame; the running error against the reference.
+  /// Adds a sample of the current state to the HUD plot when one is due: the first tracked
+  /// vertex's displacement and the energies with gravity `g` [m/s²] as potential.
+  void sample_plot(const Vec3& g);
+  /// The HUD plot's samples; the running error against the reference.
   PlotHistory& history() { return history_; }
   const PlotHistory& history() const { return history_; }
   RunningMotionError& error() { return error_; }
@@ -90,6 +94,7 @@ class Lane {
   Eigen::MatrixXd tracked_steps_;
   Eigen::RowVectorXd tracked0_;
   Points render_x_, render_n_, render_rest_;
+  long rendered_step_ = -1;  // the step index render_x_ belongs to (-1: none)
   double largest_displacement_ = 0;
   PlotHistory history_;
   RunningMotionError error_;

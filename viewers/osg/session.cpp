@@ -10,6 +10,7 @@
 #include "substruct/core/error.hpp"
 #include "substruct/core/log.hpp"
 #include "substruct/core/progress.hpp"
+#include "substruct/core/stopwatch.hpp"
 #include "substruct/fem/tet_geometry.hpp"
 
 namespace substruct::viewer {
@@ -186,19 +187,32 @@ void Session::restart_errors() {
 }
 
 void Session::advance(int steps) {
+  last_step_seconds_ = 0;
   if (!started_ || paused_) return;
   // The lanes are independent simulations: stepped side by side on the pool's threads (each
-  // lane's own result does not depend on it), lane k by part k mod parts.
+  // lane's own result does not depend on it), lane k by part k mod parts. Each part then samples
+  // its lanes' plots and render states (the viewer's work, overlapping the other parts' steps);
+  // last_step_seconds() is the longest part's time in steps alone.
   std::vector<char> ran(lanes_.size(), 0), stopped(lanes_.size(), 0);
   for (std::size_t k = 0; k < lanes_.size(); ++k) ran[k] = lanes_[k]->running();
+  const Vec3 g = gravity_vector();
+  std::vector<double> part_step_seconds(std::size_t(pool_->size()), 0.0);
   const auto step_part = [&](int part) {
-    for (std::size_t k = std::size_t(part); k < lanes_.size(); k += std::size_t(pool_->size()))
-      if (ran[k]) stopped[k] = !lanes_[k]->advance(steps);
+    for (std::size_t k = std::size_t(part); k < lanes_.size(); k += std::size_t(pool_->size())) {
+      if (!ran[k]) continue;
+      const auto start = Clock::now();
+      stopped[k] = !lanes_[k]->advance(steps);
+      part_step_seconds[std::size_t(part)] += seconds_since(start);
+      if (stopped[k]) continue;
+      lanes_[k]->sample_plot(g);
+      lanes_[k]->update_render();
+    }
   };
   if (pool_->size() > 1)
     pool_->run(step_part);
   else
     step_part(0);
+  last_step_seconds_ = *std::max_element(part_step_seconds.begin(), part_step_seconds.end());
   for (std::size_t k = 0; k < lanes_.size(); ++k) {
     if (!stopped[k]) continue;
     set_message(fmt::format("{} {} (r resets)", lanes_[k]->method(), lanes_[k]->failure()));
@@ -223,18 +237,8 @@ void Session::reset() {
 
 void Session::sample_plots() {
   const Vec3 g = gravity_vector();
-  for (auto& lane : lanes_) {
-    if (!lane->ready() || !lane->history().due(lane->sim().time())) continue;
-    const Energies energies = lane->sim().method().energies(g);
-    PlotSample sample;
-    sample.time = lane->sim().time();
-    const Eigen::RowVectorXd now = lane->tracked_now();
-    if (now.size() >= 3 && lane->tracked_initial().size() == now.size())
-      sample.displacement = (now.head<3>() - lane->tracked_initial().head<3>()).norm();
-    sample.kinetic = energies.kinetic;
-    sample.elastic = energies.elastic;
-    lane->history().add(sample);
-  }
+  for (auto& lane : lanes_)
+    if (lane->ready()) lane->sample_plot(g);
 }
 
 Vec3 Session::gravity_vector() const {

@@ -54,11 +54,13 @@ class Session {
   /// reference and the plot histories with them. A divergence stops that lane (and pauses, with
   /// one viewed method) and is reported in message().
   void advance(int steps);
+  /// The wall time of the last advance's steps alone [s]: the longest of the parallel parts'.
+  double last_step_seconds() const { return last_step_seconds_; }
   /// Every lane back to its initial state.
   void reset();
   bool paused() const { return paused_; }
   void set_paused(bool paused) { paused_ = paused; }
-  /// Called after a lane's render state is updated: samples the plots.
+  /// Samples the plots of the lanes that are due (advance() samples the lanes it steps).
   void sample_plots();
 
   bool gravity() const { return gravity_on_; }
@@ -104,6 +106,7 @@ class Session {
   bool started_ = false;
 
   bool paused_ = false;
+  double last_step_seconds_ = 0;
   bool gravity_on_ = true, wind_on_ = false;
   bool dragging_ = false;
   double drag_stiffness_ = 0;

@@ -181,7 +181,7 @@ int run_headless(const ViewerOptions& o, const PluginHost& host) {
     check_interrupt();  // Ctrl-C: no partial video or image is left looking complete
     const auto start = Clock::now();
     if (f > 0) session.advance(steps);
-    const double stepping = 1e3 * seconds_since(start);
+    const double stepping = 1e3 * session.last_step_seconds();
     if (session.paused() && !o.paused)  // a divergence of the single viewed method
       throw Error(fmt::format("frame {}: {}", f, session.message()));
     if (o.drag && f >= o.drag->first && f <= o.drag->last) {
