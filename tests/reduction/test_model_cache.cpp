@@ -312,6 +312,18 @@ TEST_F(ModelCacheTest, AFileOfOtherInputsIsRejected) {
   EXPECT_NE(problem.find("built from other inputs"), std::string::npos) << problem;
 }
 
+TEST_F(ModelCacheTest, AFolderWhereTheFileShouldBeIsIgnoredAndCannotBeStoredOver) {
+  const std::uint64_t h = f_.hash(6);
+  fs::create_directories(cache_.file(h));
+  std::string problem;
+  ::testing::internal::CaptureStderr();
+  EXPECT_FALSE(cache_.load(h, nullptr, &problem).has_value());
+  ::testing::internal::GetCapturedStderr();
+  EXPECT_EQ(problem, "not a regular file");
+  EXPECT_THROW(cache_.store(h, f_.model(6)), Error);
+  EXPECT_TRUE(files().empty());  // no temporary file is left beside the folder
+}
+
 TEST_F(ModelCacheTest, AFlippedByteAnywhereIsDetected) {
   const std::string bytes = encode_reduced_model(f_.model(6), f_.hash(6));
   struct Case {

@@ -24,6 +24,12 @@ std::optional<ReducedModel> ModelCache::load(std::uint64_t hash, const TetMesh* 
   const fs::path path = file(hash);
   std::error_code ec;
   if (!fs::exists(path, ec)) return std::nullopt;
+  if (!fs::is_regular_file(path, ec)) {
+    const std::string why = "not a regular file";
+    log::warn("cache: ignoring {}: {}; recomputing", path.string(), why);
+    if (problem != nullptr) *problem = why;
+    return std::nullopt;
+  }
   try {
     return read_reduced_model(path, hash, mesh);
   } catch (const Error& e) {
