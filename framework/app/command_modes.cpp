@@ -22,6 +22,7 @@
 #include "substruct/config/material_settings.hpp"
 #include "substruct/core/error.hpp"
 #include "substruct/core/memory_budget.hpp"
+#include "substruct/core/mpi_launch.hpp"
 #include "substruct/core/parse_number.hpp"
 #include "substruct/core/progress.hpp"
 #include "substruct/fem/elastic_force_model.hpp"
@@ -200,7 +201,9 @@ int command_modes(const Args& raw_args) {
   PluginHost host(global.plugin_paths);
   const Config config = Config::from_settings(o.settings, fs::current_path(), host);
   // Only what modes reads may be set: a key it would ignore is an error, not a silent no-op.
-  const std::string eigen_section = eigen_plugin_name(&host, config.text("solvers.eigen"));
+  // Under mpirun the ranks share the solve.
+  const bool shared = started_by_mpi_launcher();
+  const std::string eigen_section = eigen_plugin_name(&host, config.text("solvers.eigen"), shared);
   for (const Setting& s : o.settings) {
     const std::string section = s.key.substr(0, s.key.find('.'));
     const bool material = s.key == "material.youngs_modulus" || s.key == "material.poisson_ratio" ||
@@ -213,7 +216,9 @@ int command_modes(const Args& raw_args) {
           s.key, s.value, eigen_section));
   }
   apply_material_overrides(material_options().read(config), mesh);
-  const std::unique_ptr<EigenSolver> solver = SolverProvider(host, config).eigen();
+  SolverProvider solvers(host, config);
+  solvers.set_shared_eigen_solves(shared);
+  const std::unique_ptr<EigenSolver> solver = solvers.eigen();
   const double start_seconds = lap();
 
   if (printing) {

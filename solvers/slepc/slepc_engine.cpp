@@ -1,13 +1,16 @@
 // The slepc engine (slepc_engine.hpp): the solver behind the slepc plugin, in its own library so
 // that PETSc, SLEPc and MPI load only when a solver is made. Run under mpirun, every rank calls
 // solve() with the same matrices; the problem is distributed by blocks of rows over
-// PETSC_COMM_WORLD and every rank gets all the eigenpairs.
+// PETSC_COMM_WORLD and every rank gets all the eigenpairs (unless set_shared(false): then each
+// rank solves its own problem on PETSC_COMM_SELF). It also gives the mpi plugin its process
+// group.
 #include <mutex>
 #include <optional>
 
 #include <slepcsys.h>
 
 #include "generalized_eigensolve.hpp"
+#include "mpi_process_group.hpp"
 #include "slepc_engine.hpp"
 #include "slepc_session.hpp"
 #include "substruct/solvers/eigen_solver.hpp"
@@ -25,12 +28,15 @@ class SlepcEigenSolver final : public EigenSolver {
     // PETSc is not thread-safe: one solve at a time in this process.
     static std::mutex mutex;
     const std::lock_guard<std::mutex> lock(mutex);
-    return solve_generalized(PETSC_COMM_WORLD, K, M, count, shift_ ? *shift_ : shift, settings_);
+    return solve_generalized(shared_ ? PETSC_COMM_WORLD : PETSC_COMM_SELF, K, M, count,
+                             shift_ ? *shift_ : shift, settings_);
   }
+  void set_shared(bool shared) override { shared_ = shared; }
 
  private:
   SlepcSettings settings_;
   std::optional<double> shift_;
+  bool shared_ = true;  // one solve over every rank of PETSC_COMM_WORLD
 };
 
 }  // namespace
@@ -43,4 +49,9 @@ substruct_slepc_make_solver(const substruct::slepc_plugin::SlepcSettings& settin
   // once per process, so that solve() times only the solve.
   substruct::slepc_plugin::ensure_slepc_initialized();
   return new substruct::slepc_plugin::SlepcEigenSolver(settings, shift);
+}
+
+extern "C" __attribute__((visibility("default"))) substruct::ProcessGroup*
+substruct_slepc_make_process_group() {
+  return substruct::slepc_plugin::make_mpi_process_group().release();
 }

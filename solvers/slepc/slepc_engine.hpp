@@ -12,7 +12,8 @@
 
 namespace substruct {
 class EigenSolver;
-}
+class ProcessGroup;
+}  // namespace substruct
 
 namespace substruct::slepc_plugin {
 
@@ -24,5 +25,14 @@ using MakeSolver = EigenSolver* (*)(const SlepcSettings& settings,
                                     const std::optional<double>& shift);
 inline constexpr const char* kEngineLibrary = "libsubstruct_slepc_engine.so";
 inline constexpr const char* kEngineEntryPoint = "substruct_slepc_make_solver";
+
+/// The engine's second entry point: the ranks of this MPI job (mpi_process_group.hpp), for the
+/// mpi process-group plugin; collective over PETSC_COMM_WORLD.
+using MakeProcessGroup = ProcessGroup* (*)();
+inline constexpr const char* kProcessGroupEntryPoint = "substruct_slepc_make_process_group";
+
+/// The entry point `name` of the engine library beside the plugin library this code is part
+/// of (engine_library.cpp), loaded once and kept; throws Error when it cannot be loaded.
+void* engine_entry(const char* name);
 
 }  // namespace substruct::slepc_plugin

@@ -7,14 +7,9 @@
 //
 // The shift: the caller's `shift` argument, unless [slepc] shift is set, which then wins; a NaN
 // shift (from the caller, with no slepc.shift) is chosen automatically (automatic_shift).
-#include <dlfcn.h>
-
-#include <filesystem>
 #include <memory>
 #include <optional>
 #include <string>
-
-#include <fmt/format.h>
 
 #include "slepc_engine.hpp"
 #include "substruct/config/config.hpp"
@@ -65,29 +60,10 @@ const OptionTable& options() {
   return slepc_options().table();
 }
 
-// The engine's factory, loaded once from the folder this plugin was loaded from and kept
-// loaded (PETSc and MPI finalise at process exit).
-MakeSolver engine() {
-  static const MakeSolver make = [] {
-    Dl_info self{};
-    if (dladdr(reinterpret_cast<const void*>(&options), &self) == 0 || self.dli_fname == nullptr)
-      throw Error("slepc: cannot tell where the slepc plugin was loaded from");
-    const std::filesystem::path file =
-        std::filesystem::path(self.dli_fname).parent_path() / kEngineLibrary;
-    void* library = dlopen(file.c_str(), RTLD_NOW | RTLD_LOCAL | RTLD_NODELETE);
-    if (library == nullptr)
-      throw Error(fmt::format("slepc: cannot load its engine {}: {}", file.string(), dlerror()));
-    void* entry = dlsym(library, kEngineEntryPoint);
-    if (entry == nullptr)
-      throw Error(fmt::format("slepc: {} has no {}", file.string(), kEngineEntryPoint));
-    return reinterpret_cast<MakeSolver>(entry);
-  }();
-  return make;
-}
-
 std::unique_ptr<Component> create(const PluginContext& context) {
   const SlepcOptions settings = slepc_options().read(context.config);
-  return std::unique_ptr<EigenSolver>(engine()(settings, settings.shift));
+  static const auto make = reinterpret_cast<MakeSolver>(engine_entry(kEngineEntryPoint));
+  return std::unique_ptr<EigenSolver>(make(settings, settings.shift));
 }
 
 }  // namespace

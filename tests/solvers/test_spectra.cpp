@@ -152,7 +152,7 @@ TEST_F(SpectraTest, ErrorsSayWhatToChange) {
   EXPECT_NE(m.find("[spectra] tolerance = '2'"), std::string::npos) << m;
 }
 
-TEST(EigenPluginName, AutoIsSpectraAloneAndSlepcUnderAnMpiLauncher) {
+TEST(EigenPluginName, AutoIsSpectraAloneAndSlepcForSolvesSharedUnderAnMpiLauncher) {
   const PluginHost host({SUBSTRUCT_PLUGIN_DIR}, false);
   EXPECT_EQ(eigen_plugin_name(&host, "slepc"), "slepc");
   EXPECT_EQ(eigen_plugin_name(&host, "spectra"), "spectra");
@@ -160,9 +160,14 @@ TEST(EigenPluginName, AutoIsSpectraAloneAndSlepcUnderAnMpiLauncher) {
     ASSERT_EQ(std::getenv(launcher), nullptr) << "this test runs without an MPI launcher";
   EXPECT_EQ(eigen_plugin_name(&host, "auto"), "spectra");
   EXPECT_EQ(eigen_plugin_name(nullptr, "auto"), "spectra");
+  EXPECT_EQ(eigen_plugin_name(&host, "auto", true), "spectra");  // no launcher: nothing to share
   ASSERT_EQ(setenv("OMPI_COMM_WORLD_SIZE", "2", 1), 0);
-  EXPECT_EQ(eigen_plugin_name(&host, "auto"), "slepc");
-  EXPECT_EQ(eigen_plugin_name(nullptr, "auto"), "slepc");
+  EXPECT_EQ(eigen_plugin_name(&host, "auto", true), "slepc");
+  EXPECT_EQ(eigen_plugin_name(nullptr, "auto", true), "slepc");
+  // A rank's own solves (a domain of a distributed precompute) are those of a process alone, so
+  // that its models are those a process alone computes and finds in the cache.
+  EXPECT_EQ(eigen_plugin_name(&host, "auto"), "spectra");
+  EXPECT_EQ(eigen_plugin_name(nullptr, "auto"), "spectra");
   unsetenv("OMPI_COMM_WORLD_SIZE");
 }
 

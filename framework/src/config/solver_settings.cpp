@@ -12,11 +12,17 @@ const OptionSet<SolverSettings>& solver_options() {
                 "linear-solver plugin for the per-step systems of domain blocks coupled along the "
                 "domain graph (coupling-elements): block-cholesky or cholmod")
           .text("eigen", &S::eigen,
-                "eigen-solver plugin: auto (slepc in a process mpirun started, spectra in one "
-                "started alone: no MPI start-up), spectra, slepc or another installed one")
+                "eigen-solver plugin: auto (spectra for the solves a process makes alone, every "
+                "domain's in a precompute too, even under mpirun; slepc for a solve the ranks of "
+                "an MPI job share, as `substruct modes` under mpirun), spectra, slepc or another "
+                "installed one")
           .text("geometry", &S::geometry,
                 "geometry plugin: NAME or geometry-NAME (world positions of reduced methods, "
-                "render mesh)");
+                "render mesh)")
+          .text("processes", &S::processes,
+                "process-group plugin that joins the ranks of a job an MPI launcher started "
+                "(mpirun -n K substruct precompute: the domains are shared out): mpi (PETSc's MPI "
+                "communicator)");
   return options;
 }
 

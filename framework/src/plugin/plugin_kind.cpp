@@ -16,6 +16,8 @@ std::string_view to_string(PluginKind kind) {
       return "load";
     case PluginKind::exporter:
       return "exporter";
+    case PluginKind::process_group:
+      return "process-group";
   }
   return "unknown";
 }
@@ -23,7 +25,8 @@ std::string_view to_string(PluginKind kind) {
 const std::vector<PluginKind>& all_plugin_kinds() {
   static const std::vector<PluginKind> kinds = {PluginKind::coupling,      PluginKind::eigen_solver,
                                                 PluginKind::linear_solver, PluginKind::geometry,
-                                                PluginKind::load,          PluginKind::exporter};
+                                                PluginKind::load,          PluginKind::exporter,
+                                                PluginKind::process_group};
   return kinds;
 }
 

@@ -4,6 +4,7 @@
 
 #include "substruct/config/config.hpp"
 #include "substruct/core/error.hpp"
+#include "substruct/core/mpi_launch.hpp"
 #include "substruct/plugin/eigen_plugin_name.hpp"
 #include "substruct/plugin/geometry_plugin_name.hpp"
 #include "substruct/plugin/plugin_host.hpp"
@@ -24,8 +25,22 @@ std::unique_ptr<LinearSolver> SolverProvider::coupled() const {
 }
 
 std::unique_ptr<EigenSolver> SolverProvider::eigen() const {
-  return host_.create<EigenSolver>(eigen_plugin_name(&host_, settings_.eigen),
-                                   PluginKind::eigen_solver, PluginContext{config_});
+  auto solver = host_.create<EigenSolver>(eigen_plugin_name(&host_, settings_.eigen, shared_eigen_),
+                                          PluginKind::eigen_solver, PluginContext{config_});
+  solver->set_shared(shared_eigen_);
+  return solver;
+}
+
+std::unique_ptr<ProcessGroup> SolverProvider::processes() const {
+  if (!started_by_mpi_launcher()) return single_process();
+  if (host_.try_find(settings_.processes) == nullptr)
+    throw Error(fmt::format(
+        "this process was started by an MPI launcher (mpirun), but the process-group plugin "
+        "'{}' ([solvers] processes) is not installed: it is built with the slepc plugin, where "
+        "SLEPc, PETSc and MPI are found (Debian: libslepc-real-dev libpetsc-real-dev)",
+        settings_.processes));
+  return host_.create<ProcessGroup>(settings_.processes, PluginKind::process_group,
+                                    PluginContext{config_});
 }
 
 std::unique_ptr<GeometrySolver> SolverProvider::geometry() const {

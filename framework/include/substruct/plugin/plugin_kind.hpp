@@ -5,9 +5,17 @@
 
 namespace substruct {
 
-enum class PluginKind { coupling, eigen_solver, linear_solver, geometry, load, exporter };
+enum class PluginKind {
+  coupling,
+  eigen_solver,
+  linear_solver,
+  geometry,
+  load,
+  exporter,
+  process_group
+};
 
-/// "coupling", "eigen-solver", "linear-solver", "geometry", "load", "exporter".
+/// "coupling", "eigen-solver", "linear-solver", "geometry", "load", "exporter", "process-group".
 std::string_view to_string(PluginKind kind);
 const std::vector<PluginKind>& all_plugin_kinds();
 

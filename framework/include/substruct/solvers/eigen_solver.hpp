@@ -16,6 +16,9 @@ class EigenSolver : public Component {
   /// constrained DOFs already removed by the caller). Throws Error when it does not converge.
   virtual EigenPairs solve(const SparseMatrix& K, const SparseMatrix& M, int count,
                            double shift) = 0;
+  /// In a job an MPI launcher started: whether solve() is one solve shared by every rank (each
+  /// passes the same K and M) or this process's own. Solvers that cannot share a solve ignore it.
+  virtual void set_shared(bool shared) { (void)shared; }
 };
 
 }  // namespace substruct

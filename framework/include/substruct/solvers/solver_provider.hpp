@@ -9,6 +9,7 @@
 #include "substruct/solvers/eigen_solver.hpp"
 #include "substruct/solvers/geometry_solver.hpp"
 #include "substruct/solvers/linear_solver.hpp"
+#include "substruct/solvers/process_group.hpp"
 
 namespace substruct {
 
@@ -23,13 +24,22 @@ class SolverProvider {
   /// [solvers] coupled: for a coupling method's per-step system of domain blocks (the caller
   /// passes the blocks in MatrixProperties::blocks to analyze()).
   std::unique_ptr<LinearSolver> coupled() const;
+  /// [solvers] eigen. Its solves are this process's own, unless set_shared_eigen_solves(true):
+  /// then, in a job an MPI launcher started, every rank takes part in each (and `auto` picks a
+  /// solver that can share a solve, slepc).
   std::unique_ptr<EigenSolver> eigen() const;
+  void set_shared_eigen_solves(bool shared) { shared_eigen_ = shared; }
+  /// The processes of this job: in one an MPI launcher (mpirun) started, the group of the
+  /// [solvers] processes plugin (mpi: over PETSc's MPI communicator); otherwise this process
+  /// alone. Throws Error when the plugin is not installed.
+  std::unique_ptr<ProcessGroup> processes() const;
   std::unique_ptr<GeometrySolver> geometry() const;
 
  private:
   const PluginHost& host_;
   const Config& config_;
   SolverSettings settings_;  // [solvers]
+  bool shared_eigen_ = false;
 };
 
 }  // namespace substruct
