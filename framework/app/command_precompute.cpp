@@ -11,8 +11,12 @@
 #include "substruct/config/config.hpp"
 #include "substruct/config/solver_settings.hpp"
 #include "substruct/core/error.hpp"
+#include "substruct/core/interrupt.hpp"
+#include "substruct/core/log.hpp"
+#include "substruct/core/progress.hpp"
 #include "substruct/core/stopwatch.hpp"
 #include "substruct/plugin/plugin_host.hpp"
+#include "substruct/reduction/distributed_precompute.hpp"
 #include "substruct/reduction/domain_models.hpp"
 #include "substruct/scene/scene.hpp"
 #include "substruct/sim/simulation.hpp"
@@ -42,6 +46,50 @@ std::string ms(double seconds) {
   return fmt::format("{:.1f}", 1e3 * seconds);
 }
 
+/// The distributed precompute's report on rank 0: every domain (with the rank that computed or
+/// checked it) and every rank's share.
+void print_distributed(const Scene& scene, const DistributedPrecompute& d, double wall) {
+  fmt::print("\n{:>6} {:>6} {:>6} {:>4}  {:<16} {:>4} {:>9} {:>9} {:>11} {:>8} {:>9}\n", "domain",
+             "tets", "DOFs", "r", "model", "rank", "time[ms]", "modes", "derivatives", "pca",
+             "forces");
+  int computed = 0, hits = 0, instances = 0, rigid = 0;
+  for (const DistributedModelRecord& m : d.domains) {
+    const SubMesh& sub = scene.decomposition.domains[static_cast<std::size_t>(m.domain)];
+    const bool own = m.origin == ModelOrigin::computed;
+    auto stage = [&](double s) { return own ? ms(s) : std::string("-"); };
+    std::string model =
+        m.origin == ModelOrigin::computed ? "computed"
+        : m.origin == ModelOrigin::cache  ? "cache hit"
+        : m.origin == ModelOrigin::rigid
+            ? (m.representative == m.domain ? std::string("rigid")
+                                            : fmt::format("rigid, as {}", m.representative))
+            : fmt::format("instance of {}", m.representative);
+    fmt::print("{:>6} {:>6} {:>6} {:>4}  {:<16} {:>4} {:>9} {:>9} {:>11} {:>8} {:>9}\n", m.domain,
+               m.tets, 3 * sub.mesh.num_vertices(), m.r, model,
+               m.rank >= 0 ? std::to_string(m.rank) : "-",
+               own || m.origin == ModelOrigin::cache ? ms(m.seconds) : "-", stage(m.modes),
+               stage(m.derivatives), stage(m.pca), stage(m.forces));
+    computed += own;
+    hits += m.origin == ModelOrigin::cache;
+    instances += m.origin == ModelOrigin::instance;
+    rigid += m.origin == ModelOrigin::rigid;
+  }
+  fmt::print("\n{:>6} {:>9} {:>8} {:>10} {:>14} {:>9} {:>10}\n", "rank", "computed", "checked",
+             "tets", "cost (tets·r)", "busy[s]", "models/s");
+  double busiest = 0;
+  for (const RankShare& r : d.ranks) {
+    fmt::print("{:>6} {:>9} {:>8} {:>10} {:>14.4g} {:>9.3f} {:>10.3g}\n", r.rank, r.computed,
+               r.checked, r.tets, r.cost, r.busy_seconds,
+               r.busy_seconds > 0 ? r.computed / r.busy_seconds : 0.0);
+    busiest = std::max(busiest, r.busy_seconds);
+  }
+  fmt::print(
+      "\nprecompute {:.3f} s on {} ranks (models {:.3f} s, the busiest rank {:.3f} s): {} "
+      "computed ({:.3g} per second), {} loaded from cache, {} instanced, {} rigid\n",
+      wall, d.ranks.size(), d.seconds, busiest, computed, computed > 0 ? computed / d.seconds : 0.0,
+      hits, instances, rigid);
+}
+
 }  // namespace
 
 int command_precompute(const Args& raw_args) {
@@ -68,6 +116,15 @@ int command_precompute(const Args& raw_args) {
   const ReductionSettings settings = ReductionSettings::from_config(config);
   const SolverProvider solvers(host, config);
   ModelCache cache(settings.cache ? cache_dir(config, scene) : fs::path());
+  // Under mpirun the ranks share the domains out; rank 0 reports.
+  const std::unique_ptr<ProcessGroup> group = solvers.processes();
+  const bool distributed = group->size() > 1, reporting = group->rank() == 0;
+  if (!reporting) {
+    log::set_level(log::Level::quiet);
+    Progress::set_enabled(false);
+    if (std::freopen("/dev/null", "w", stdout) == nullptr) {  // rank 0 prints the report
+    }
+  }
 
   std::printf("scene      %s: %d vertices, %d tets, %d domain%s\n", scene.name.c_str(),
               scene.mesh.num_vertices(), scene.mesh.num_elements(), scene.num_domains(),
@@ -83,7 +140,26 @@ int command_precompute(const Args& raw_args) {
   std::printf("solvers    eigen %s, linear %s\n", solver_names.eigen.c_str(),
               solver_names.linear.c_str());
   std::printf("cache      %s\n", cache.enabled() ? cache.dir().c_str() : "off");
+  if (distributed)
+    std::printf("ranks      %d (mpirun): the models not in the cache are shared out by cost\n",
+                group->size());
   std::fflush(stdout);
+
+  if (distributed) {
+    try {
+      const DistributedPrecompute d =
+          precompute_distributed(domain_model_requests(scene, settings), scene.material_model,
+                                 settings, solvers, cache, *group);
+      if (reporting) print_distributed(scene, d, seconds_since(start));
+    } catch (const Interrupted& e) {
+      if (!reporting) return e.exit_status();  // rank 0 says it
+      throw;
+    } catch (const Error&) {
+      if (!reporting) return 1;
+      throw;
+    }
+    return 0;
+  }
 
   const std::vector<DomainModel> models = build_domain_models(scene, settings, solvers, cache);
 

@@ -1,5 +1,4 @@
 #include "substruct/reduction/domain_models.hpp"
-#include "substruct/core/stopwatch.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -16,9 +15,10 @@
 #include "substruct/core/log.hpp"
 #include "substruct/core/memory_budget.hpp"
 #include "substruct/core/progress.hpp"
-#include "substruct/domains/interface.hpp"
-#include "substruct/reduction/mode_count.hpp"
+#include "substruct/core/stopwatch.hpp"
 #include "substruct/reduction/reduced_model_memory.hpp"
+
+#include "detail/model_plan.hpp"
 
 namespace substruct {
 
@@ -36,20 +36,6 @@ std::vector<Index> sorted_unique(std::vector<Index> v) {
   std::sort(v.begin(), v.end());
   v.erase(std::unique(v.begin(), v.end()), v.end());
   return v;
-}
-
-/// What makes two domains' models interchangeable apart from their geometry and materials.
-std::uint64_t instancing_key(const DomainBoundary& boundary, int r) {
-  Fnv1a h;
-  h.add_i64(r);
-  h.add_u64(boundary.remove_rigid_modes ? 1 : 0);
-  h.add_u64(boundary.fixed_vertices.size());
-  for (Index v : boundary.fixed_vertices) h.add_i64(v);
-  return h.digest();
-}
-
-std::string force_stage_name(ForceModelKind kind) {
-  return kind == ForceModelKind::polynomial ? "polynomial" : "cubature";
 }
 
 std::string describe(const SimilarityTransform& t) {
@@ -117,49 +103,13 @@ DomainBoundary domain_boundary(const Scene& scene, const TreeView* tree, int dom
   return boundary;
 }
 
-namespace {
-
-// The basis size of each request: settings.modes (fixed) or mode_count over these meshes
-// (adaptive); 0 (rigid) when every vertex is fixed.
-std::vector<int> mode_counts(const std::vector<ModelRequest>& requests,
-                             const ReductionSettings& settings) {
-  Index max_elements = 1;
-  for (const ModelRequest& q : requests)
-    max_elements = std::max(max_elements, q.mesh->num_elements());
-  std::vector<int> r;
-  for (const ModelRequest& q : requests) {
-    if (Index(q.boundary.fixed_vertices.size()) == q.mesh->num_vertices())
-      r.push_back(0);
-    else if (settings.mode_count == ModeCountPolicy::fixed)
-      r.push_back(settings.modes);
-    else
-      r.push_back(mode_count(q.mesh->num_elements(), max_elements, settings.r_max));
-  }
-  return r;
-}
-
-// Fixed vertices on a point or a line leave the domain free to rotate about them.
-void check_boundary(const ModelRequest& q) {
-  const auto& fixed = q.boundary.fixed_vertices;
-  if (fixed.empty() || Index(fixed.size()) >= q.mesh->num_vertices()) return;
-  const int rank = affine_rank(q.mesh->vertices, fixed);
-  if (rank < 2)
-    throw Error(fmt::format(
-        "domain {}: its {} fixed vertices lie on a {}, which leaves it free to rotate; a basis "
-        "needs fixed vertices that span a plane (use [reduction] boundary = free, or fix more "
-        "vertices)",
-        q.domain, fixed.size(), rank == 0 ? "point" : "line"));
-}
-
-}  // namespace
-
 std::vector<int> domain_mode_counts(const Scene& scene, const ReductionSettings& settings,
                                     const std::vector<DomainBoundary>& boundaries) {
   std::vector<ModelRequest> requests;
   for (const SubMesh& sub : scene.decomposition.domains)
     requests.push_back(
         {sub.domain, &sub.mesh, boundaries.at(static_cast<std::size_t>(sub.domain))});
-  return mode_counts(requests, settings);
+  return detail::mode_counts(requests, settings);
 }
 
 std::vector<DomainModel> provide_domain_models(const std::vector<ModelRequest>& requests,
@@ -168,25 +118,12 @@ std::vector<DomainModel> provide_domain_models(const std::vector<ModelRequest>& 
                                                const SolverProvider& solvers, ModelCache& cache) {
   const auto start = Clock::now();
   const auto d = static_cast<int>(requests.size());
-  for (const ModelRequest& q : requests) check_boundary(q);
-  const std::vector<int> r = mode_counts(requests, settings);
-  std::vector<std::uint64_t> keys;
-  std::vector<std::uint64_t> hashes;
+  const detail::ModelPlan plan = detail::plan_models(requests, material, settings);
+  const std::vector<int>& r = plan.r;
+  const std::vector<std::uint64_t>& hashes = plan.hashes;
+  const std::vector<InstanceClass>& classes = plan.classes;
   std::vector<const TetMesh*> meshes;
-  for (int a = 0; a < d; ++a) {
-    const auto i = static_cast<std::size_t>(a);
-    keys.push_back(instancing_key(requests[i].boundary, r[i]));
-    hashes.push_back(
-        model_inputs_hash(*requests[i].mesh, material, requests[i].boundary, r[i], settings));
-    meshes.push_back(requests[i].mesh);
-  }
-
-  std::vector<InstanceClass> classes;
-  if (settings.instancing) {
-    classes = find_instances(meshes, keys);
-  } else {
-    for (int a = 0; a < d; ++a) classes.push_back(InstanceClass{{Instance{a, {}}}});
-  }
+  for (const ModelRequest& q : requests) meshes.push_back(q.mesh);
 
   // Memory: every representative's model is kept; one at a time is being computed.
   double kept = 0, transient = 0;
@@ -256,12 +193,8 @@ std::vector<DomainModel> provide_domain_models(const std::vector<ModelRequest>& 
             log::warn("domain {}: not cached: {}", rep, e.what());
           }
         }
-        log::info(
-            "domain {}: computed in {:.3g} s (modes {:.3g} s, derivatives {:.3g} s, pca "
-            "{:.3g} s, {} {:.3g} s){}",
-            rep, seconds_since(domain_start), b.seconds_assembly + b.seconds_linear_modes,
-            b.seconds_derivatives, b.seconds_pca, force_stage_name(model->force_kind),
-            model->seconds_force_model, stored);
+        log::info("domain {}: {}{}", rep,
+                  detail::computed_summary(*model, seconds_since(domain_start)), stored);
         dm.model = std::move(model);
       }
     } catch (const Interrupted&) {
@@ -306,7 +239,7 @@ std::vector<DomainModel> provide_domain_models(const std::vector<ModelRequest>& 
     parts +=
         fmt::format("{} computed (modes {:.3g} s, derivatives {:.3g} s, pca {:.3g} s, {} {:.3g} s)",
                     totals.computed, totals.modes, totals.derivatives, totals.pca,
-                    force_stage_name(settings.force_model), totals.forces);
+                    detail::force_stage_name(settings.force_model), totals.forces);
   auto add = [&parts](int count, const std::string& what) {
     if (count > 0) parts += fmt::format("{}{} {}", parts.empty() ? "" : ", ", count, what);
   };
@@ -318,8 +251,8 @@ std::vector<DomainModel> provide_domain_models(const std::vector<ModelRequest>& 
   return result;
 }
 
-std::vector<DomainModel> build_domain_models(const Scene& scene, const ReductionSettings& settings,
-                                             const SolverProvider& solvers, ModelCache& cache) {
+std::vector<ModelRequest> domain_model_requests(const Scene& scene,
+                                                const ReductionSettings& settings) {
   std::optional<TreeView> tree;
   if (settings.boundary == BoundaryPolicy::parent_interface) {
     try {
@@ -336,7 +269,13 @@ std::vector<DomainModel> build_domain_models(const Scene& scene, const Reduction
     requests.push_back(
         {sub.domain, &sub.mesh,
          domain_boundary(scene, tree ? &*tree : nullptr, sub.domain, settings.boundary)});
-  return provide_domain_models(requests, scene.material_model, settings, solvers, cache);
+  return requests;
+}
+
+std::vector<DomainModel> build_domain_models(const Scene& scene, const ReductionSettings& settings,
+                                             const SolverProvider& solvers, ModelCache& cache) {
+  return provide_domain_models(domain_model_requests(scene, settings), scene.material_model,
+                               settings, solvers, cache);
 }
 
 void add_model_stats(const std::vector<DomainModel>& models, PrecomputeStats& stats) {
@@ -348,7 +287,7 @@ void add_model_stats(const std::vector<DomainModel>& models, PrecomputeStats& st
         stats.add("modes", b.seconds_assembly + b.seconds_linear_modes);
         stats.add("derivatives", b.seconds_derivatives);
         stats.add("PCA", b.seconds_pca);
-        stats.add(force_stage_name(m.model->force_kind), m.model->seconds_force_model);
+        stats.add(detail::force_stage_name(m.model->force_kind), m.model->seconds_force_model);
         break;
       }
       case ModelOrigin::cache:

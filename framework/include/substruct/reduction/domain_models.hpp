@@ -73,6 +73,11 @@ std::vector<DomainModel> provide_domain_models(const std::vector<ModelRequest>& 
                                                const ReductionSettings& settings,
                                                const SolverProvider& solvers, ModelCache& cache);
 
+/// One request per domain of the scene, in domain order: its sub-mesh and the boundary of
+/// settings.boundary. Throws Error when parent-interface asks for a tree the domains do not form.
+std::vector<ModelRequest> domain_model_requests(const Scene& scene,
+                                                const ReductionSettings& settings);
+
 /// Every domain's reduced model, in domain order: provide_domain_models on the scene's sub-meshes
 /// with the boundaries of settings.boundary. Instance classes (settings.instancing) are
 /// reduced once, by their representative; each representative's model is loaded from `cache`
