@@ -428,13 +428,14 @@ int generate_forest_scene(const Args& args) {
   double_option("cell-size", &cell_size, "lattice cell edge [m]");
   po::options_description all;
   all.add(forest).add(scene_options(s, "forest", "inertia"));
-  if (!parse(args, all,
-             "usage: substruct generate forest --out DIR [--plants N] [--species K] "
-             "[--variation F] [options]\n"
-             "  Plants of K species (a broadleaf, a conifer, a bush: substruct generate tree's\n"
-             "  trees) on one ground domain, the fixed root of the domain tree (rigid under\n"
-             "  inertia, as the thesis's virtual root): plants of a species are copies, a share F\n"
-             "  of them varied (a few branches more or fewer, longer leaves)."))
+  if (!parse(
+          args, all,
+          "usage: substruct generate forest --out DIR [--plants N] [--species K] "
+          "[--variation F] [options]\n"
+          "  Plants of K species (a broadleaf, a conifer, a bush: substruct generate tree's\n"
+          "  trees) on one ground domain, every vertex of it fixed (the root of the domain tree,\n"
+          "  as the thesis's virtual rigid root): plants of a species are copies, a share F\n"
+          "  of them varied (a few branches more or fewer, longer leaves)."))
     return 0;
   if (species < 1 || species > 3)
     throw Error(fmt::format("generate forest: --species must be 1, 2 or 3, found {}", species));
@@ -463,17 +464,15 @@ int generate_forest_scene(const Args& args) {
   const std::string comment = fmt::format(
       "# A forest: {} plants ({} by species, {} varied: {} distinct shapes) on one ground\n"
       "# domain, the root of the domain tree ({} domains: element set ground, then pNN_trunk,\n"
-      "# pNN_branch…, pNN_leaf… per plant); the ground's bottom face is fixed and inertia\n"
-      "# treats the ground as rigid (the thesis's fixed virtual root).\n"
+      "# pNN_branch…, pNN_leaf… per plant); every vertex of the ground is fixed (the thesis's\n"
+      "# fixed virtual root: it has no modes to compute and no method moves it).\n"
       "# Made by: {}\n\n",
       p.plants, per_species, summary.varied, summary.distinct_plants, summary.domains, made_by);
   const std::string reduction =
       "[reduction]\n"
       "mode_count = adaptive\n"
       "r_max = 20\n"
-      "instancing = true\n\n"
-      "[inertia]\n"
-      "rigid_domains = 0  # the ground\n\n";
+      "instancing = true\n\n";
   write_scene(s, mesh, fixed, comment, "sets", tracked, tracked_comment, "", reduction);
   std::printf("forest: %d plants (%s by species, %d varied, %d distinct shapes), %d domains\n",
               p.plants, per_species.c_str(), summary.varied, summary.distinct_plants,

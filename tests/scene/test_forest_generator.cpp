@@ -54,9 +54,13 @@ TEST(ForestGenerator, PlantsStandOnTheGroundTheRootOfTheDomainTree) {
       ground_children.insert(names[static_cast<std::size_t>(d)]);
   EXPECT_EQ(ground_children,
             (std::set<std::string>{"p0_trunk", "p1_trunk", "p2_trunk", "p3_trunk", "p4_trunk"}));
-  // The fixed vertices: the ground's bottom face, 2 cells below the trunks' bases.
+  // The fixed vertices: every vertex of the ground slab (2 cells thick, below the trunks' bases).
   ASSERT_FALSE(fixed.empty());
-  for (Index v : fixed) EXPECT_NEAR(mesh.vertices(v, 1), -0.02, 1e-12);
+  for (Index v : fixed) EXPECT_LE(mesh.vertices(v, 1), 1e-12);
+  std::set<Index> ground;
+  for (Index e : mesh.element_sets.at("ground"))
+    for (int a = 0; a < 4; ++a) ground.insert(mesh.tets(e, a));
+  EXPECT_EQ(std::set<Index>(fixed.begin(), fixed.end()), ground);
 }
 
 TEST(ForestGenerator, PlantsOfASpeciesAreCopiesAndVariedOnesAreNot) {

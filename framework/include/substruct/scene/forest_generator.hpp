@@ -35,8 +35,8 @@ struct ForestSummary {
 /// bases on the ground: a slab `ground_thickness` cells thick under every trunk, with strips
 /// joining the trunks of a row and the rows (y ≤ 0; the plants are above). Element sets:
 /// "ground" (domain 0 with `[scene] domains = sets`, the root), then "pNN_trunk", "pNN_branch…",
-/// "pNN_leaf…" per plant. `fixed_vertices` receives the ground's bottom face (the ground is the
-/// thesis's fixed root: rigid under inertia, `[inertia] rigid_domains = 0`). Deterministic for a
+/// "pNN_leaf…" per plant. `fixed_vertices` receives every vertex of the ground (the thesis's
+/// fixed virtual root: no modes to compute, no method moves it). Deterministic for a
 /// seed. Throws Error for parameters out of range or more than 12 million tets.
 TetMesh generate_forest(const ForestParameters& parameters,
                         std::vector<Index>* fixed_vertices = nullptr,
