@@ -75,7 +75,7 @@ void print_distributed(const Scene& scene, const DistributedPrecompute& d, doubl
     rigid += m.origin == ModelOrigin::rigid;
   }
   fmt::print("\n{:>6} {:>9} {:>8} {:>10} {:>14} {:>9} {:>10}\n", "rank", "computed", "checked",
-             "tets", "cost (tets·r)", "busy[s]", "models/s");
+             "tets", "cost (tets·r²)", "busy[s]", "models/s");
   double busiest = 0;
   for (const RankShare& r : d.ranks) {
     fmt::print("{:>6} {:>9} {:>8} {:>10} {:>14.4g} {:>9.3f} {:>10.3g}\n", r.rank, r.computed,

@@ -45,6 +45,14 @@ std::string one_line(std::string text) {
   return text;
 }
 
+/// A model's estimated cost in units of one tet × one mode²: the basis, the modal derivatives and
+/// the polynomial grow about as tets × r² over the sizes of generated trees (fitted to 1,441
+/// models from r = 8, 36 tets to r = 20, 3,840 tets: 16 % mean error, against 20 % for tets × r),
+/// plus a fixed cost per model, mostly writing its file (about 1.5 ms, or 10,000 such units).
+double estimated_cost(Index tets, int r) {
+  return double(tets) * r * r + 1e4;
+}
+
 struct Computed {
   int rank = 0;
   double seconds = 0, modes = 0, derivatives = 0, pca = 0, forces = 0;
@@ -101,8 +109,8 @@ DistributedPrecompute precompute_distributed(const std::vector<ModelRequest>& re
       cached.at(std::stoul(f.at(0))) = std::make_pair(std::stoi(f.at(1)), std::stod(f.at(2)));
     }
 
-  // 2. The rest shared out by estimated cost (tets × r): the longest first, each to the least
-  //    loaded rank (the lowest on ties): every rank makes the same assignment.
+  // 2. The rest shared out by estimated cost: the longest first, each to the least loaded rank
+  //    (the lowest on ties), so that every rank makes the same assignment.
   struct Work {
     std::size_t cls;
     double cost;
@@ -110,7 +118,8 @@ DistributedPrecompute precompute_distributed(const std::vector<ModelRequest>& re
   std::vector<Work> work;
   for (std::size_t c : deformable)
     if (!cached[c])
-      work.push_back({c, double(requests[rep_of(c)].mesh->num_elements()) * plan.r[rep_of(c)]});
+      work.push_back(
+          {c, estimated_cost(requests[rep_of(c)].mesh->num_elements(), plan.r[rep_of(c)])});
   std::stable_sort(work.begin(), work.end(),
                    [](const Work& a, const Work& b) { return a.cost > b.cost; });
   DistributedPrecompute out;

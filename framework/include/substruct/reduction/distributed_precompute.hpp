@@ -2,7 +2,8 @@
 /// The reduced models of a scene computed by the ranks of an MPI job together
 /// (`mpirun -n K substruct precompute SCENE.ini`): after instancing, the ranks check the cache
 /// (each a share of the files), the models still missing are shared out balanced by their
-/// estimated cost (tets × r, the longest first, each to the least loaded rank), each rank computes
+/// estimated cost (tets × r² plus a fixed cost per model; the longest first, each to the least
+/// loaded rank), each rank computes
 /// its own with serial solves and stores them in the cache (one writer per file, written under a
 /// temporary name and renamed), and every rank learns what every other did. A later run on one
 /// process loads them all: the models are bit for bit those a single process computes.
