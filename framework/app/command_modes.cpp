@@ -21,6 +21,7 @@
 #include "substruct/config/config.hpp"
 #include "substruct/config/material_settings.hpp"
 #include "substruct/core/error.hpp"
+#include "substruct/core/log.hpp"
 #include "substruct/core/memory_budget.hpp"
 #include "substruct/core/mpi_launch.hpp"
 #include "substruct/core/parse_number.hpp"
@@ -177,6 +178,10 @@ int command_modes(const Args& raw_args) {
   Options o;
   if (!parse(take_global_options(raw_args, global), o)) return 0;
   const bool printing = first_process();
+  if (!printing) {  // under mpirun rank 0 speaks for all: no repeated estimates or progress
+    log::set_level(log::Level::quiet);
+    Progress::set_enabled(false);
+  }
 
   TetMesh mesh = read_tet_mesh(o.mesh);
   if (const Index turned = orient_elements(mesh, o.mesh, o.reorient); turned > 0 && printing)
