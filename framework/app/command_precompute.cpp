@@ -103,6 +103,8 @@ int command_precompute(const Args& raw_args) {
         "  scene), so that later runs load it. Models whose inputs did not change are loaded;\n"
         "  damaged or stale cache files are reported and recomputed.\n"
         "  Prints a table per domain (DOFs, r, where the model came from, timings [ms]).\n"
+        "  Under mpirun -n K the models not in the cache are shared out over the ranks by\n"
+        "  estimated cost, each rank stores its own, and rank 0 adds a table per rank.\n"
         "  e.g. --reduction.modes=30 --reduction.cache=false; substruct help scene lists "
         "keys.\n");
     return 0;
