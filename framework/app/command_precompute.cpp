@@ -119,7 +119,9 @@ int command_precompute(const Args& raw_args) {
   const SolverProvider solvers(host, config);
   ModelCache cache(settings.cache ? cache_dir(config, scene) : fs::path());
   // Under mpirun the ranks share the domains out; rank 0 reports.
+  const auto mpi_start = Clock::now();
   const std::unique_ptr<ProcessGroup> group = solvers.processes();
+  const double mpi_seconds = seconds_since(mpi_start);
   const bool distributed = group->size() > 1, reporting = group->rank() == 0;
   if (!reporting) {
     log::set_level(log::Level::quiet);
@@ -143,8 +145,10 @@ int command_precompute(const Args& raw_args) {
               solver_names.linear.c_str());
   std::printf("cache      %s\n", cache.enabled() ? cache.dir().c_str() : "off");
   if (distributed)
-    std::printf("ranks      %d (mpirun): the models not in the cache are shared out by cost\n",
-                group->size());
+    std::printf(
+        "ranks      %d (mpirun; MPI and PETSc started in %.3f s): the models not in the cache "
+        "are shared out by cost\n",
+        group->size(), mpi_seconds);
   std::fflush(stdout);
 
   if (distributed) {

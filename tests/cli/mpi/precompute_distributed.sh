@@ -49,7 +49,7 @@ test "$(ls "$out/serial" | grep -c '^model-[0-9a-f]\{16\}\.ssrm$')" -eq 12
 # Two ranks: both compute, every model once, the same bytes.
 ranks2 shared "$out/shared"
 test "$(cat "$out/shared.status")" -eq 0
-grep -q "^ranks      2 (mpirun)" "$out/shared.out"
+grep -q "^ranks      2 (mpirun; MPI and PETSc started in [0-9.]* s)" "$out/shared.out"
 grep -q "^precompute .* on 2 ranks .*: 12 computed" "$out/shared.out"
 for rank in 0 1; do  # the per-rank table: each rank computed some of them
   computed=$(awk -v r="$rank" '$1 == "rank" {t = 1; next} t && $1 == r {print $2; exit}' \
