@@ -137,7 +137,8 @@ DistributedPrecompute precompute_distributed(const std::vector<ModelRequest>& re
   // 3. This rank's share, each model stored as soon as it is computed.
   const std::vector<std::size_t>& mine = assigned[std::size_t(rank)];
   std::string report;
-  bool stopped = false, interrupted = false;
+  bool stopped = false;
+  int interrupted_by = 0;  // the signal that interrupted this rank
   Progress progress(fmt::format("reduced models (rank {} of {})", rank, ranks),
                     std::size_t(out.ranks[std::size_t(rank)].tets));
   for (std::size_t c : mine) {
@@ -158,10 +159,11 @@ DistributedPrecompute precompute_distributed(const std::vector<ModelRequest>& re
                             b.seconds_pca, model.seconds_force_model);
       log::info("domain {}: {}, cached ({}), rank {}", q.domain, detail::computed_summary(model, s),
                 file.string(), rank);
-    } catch (const Interrupted&) {
+    } catch (const Interrupted& e) {
       busy += seconds_since(t0);
       report += "I\n";
-      interrupted = stopped = true;
+      interrupted_by = e.signal();
+      stopped = true;
       group.raise_stop();
     } catch (const std::exception& e) {  // an Error, or anything else: reported to every rank
       busy += seconds_since(t0);
@@ -203,7 +205,7 @@ DistributedPrecompute precompute_distributed(const std::vector<ModelRequest>& re
         share.checked = std::stoi(f.at(2));
       }
     }
-  if (interrupted) throw Interrupted(2);
+  if (interrupted_by != 0) throw Interrupted(interrupted_by);
   int stored = 0;
   for (const auto& c : computed) stored += c.has_value();
   const std::string resume =
