@@ -66,7 +66,9 @@ void print_distributed(const Scene& scene, const DistributedPrecompute& d, doubl
             : fmt::format("instance of {}", m.representative);
     fmt::print("{:>6} {:>6} {:>6} {:>4}  {:<16} {:>4} {:>9} {:>9} {:>11} {:>8} {:>9}\n", m.domain,
                m.tets, 3 * sub.mesh.num_vertices(), m.r, model,
-               m.rank >= 0 ? std::to_string(m.rank) : "-",
+               m.rank == kAllRanks ? std::string("all")
+               : m.rank >= 0       ? std::to_string(m.rank)
+                                   : std::string("-"),
                own || m.origin == ModelOrigin::cache ? ms(m.seconds) : "-", stage(m.modes),
                stage(m.derivatives), stage(m.pca), stage(m.forces));
     computed += own;

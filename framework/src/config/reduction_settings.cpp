@@ -15,11 +15,12 @@ namespace {
 
 /// "solvers.K=NAME;NAME.a=…;NAME.b=…;" with the options of the solver's section in key order
 /// (values in their canonical text, so that "1e-9" and "1.0e-9" give the same signature).
-std::string solver_entry(const Config& config, const std::string& key) {
+std::string solver_entry(const Config& config, const std::string& key, bool shared) {
   if (!config.has(key)) return "";
   // The plugin that solves, not `auto`: models from slepc and from spectra are not confused.
-  const std::string name =
-      key == "solvers.eigen" ? eigen_plugin_name(nullptr, config.text(key)) : config.text(key);
+  const std::string name = key == "solvers.eigen"
+                               ? eigen_plugin_name(nullptr, config.text(key), shared)
+                               : config.text(key);
   std::string entry = fmt::format("{}={};", key, name);
   for (const auto& [option, value] : config.values())  // std::map: sorted by key
     if (option.starts_with(name + ".")) entry += fmt::format("{}={};", option, config.text(option));
@@ -75,7 +76,14 @@ const OptionSet<ReductionSettings>& reduction_options() {
                 "unchanged")
           .flag("instancing", &S::instancing,
                 "domains equal up to rotation, translation and uniform scale share one reduced "
-                "model");
+                "model")
+          .integer("shared_solve_dofs", &S::shared_solve_dofs, "DOFs",
+                   "a domain with more free DOFs than this (0: none) is a large domain: its "
+                   "eigenproblem goes to a solver that can share one solve over MPI ranks "
+                   "([solvers] eigen = auto: slepc, also in one process), and under mpirun "
+                   "precompute solves it with every rank together (its modal derivatives and "
+                   "polynomial are still computed by each rank)",
+                   non_negative);
   return options;
 }
 
@@ -96,11 +104,13 @@ ReductionSettings ReductionSettings::from_config(const Config& config) {
                            "raise linear_modes",
                            s.linear_modes, derivatives));
   s.solver_signature = reduction_solver_signature(config);
+  s.shared_solver_signature = reduction_solver_signature(config, true);
   return s;
 }
 
-std::string reduction_solver_signature(const Config& config) {
-  return solver_entry(config, "solvers.eigen") + solver_entry(config, "solvers.linear");
+std::string reduction_solver_signature(const Config& config, bool shared) {
+  return solver_entry(config, "solvers.eigen", shared) +
+         solver_entry(config, "solvers.linear", shared);
 }
 
 std::string_view to_string(ModeCountPolicy policy) {

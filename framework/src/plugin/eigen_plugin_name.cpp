@@ -7,7 +7,7 @@ namespace substruct {
 
 std::string eigen_plugin_name(const PluginHost* host, const std::string& name, bool shared) {
   if (name != "auto") return name;
-  if (shared && started_by_mpi_launcher()) return "slepc";
+  if (shared) return "slepc";
   if (host == nullptr) return "spectra";
   const PluginDescriptor* spectra = host->try_find("spectra");
   return spectra != nullptr && spectra->kind == PluginKind::eigen_solver ? "spectra" : "slepc";

@@ -116,8 +116,11 @@ DistributedPrecompute precompute_distributed(const std::vector<ModelRequest>& re
     double cost;
   };
   std::vector<Work> work;
+  std::size_t large_missing = 0;
   for (std::size_t c : deformable)
-    if (!cached[c])
+    if (!cached[c] && plan.large[rep_of(c)])
+      ++large_missing;
+    else if (!cached[c])
       work.push_back(
           {c, estimated_cost(requests[rep_of(c)].mesh->num_elements(), plan.r[rep_of(c)])});
   std::stable_sort(work.begin(), work.end(),
@@ -134,11 +137,59 @@ DistributedPrecompute precompute_distributed(const std::vector<ModelRequest>& re
     assigned[j].push_back(w.cls);
   }
 
+  // 2b. The large domains (settings.shared_solve_dofs), one after another by every rank together:
+  //     their eigen solve is one solve over all ranks; the rest of the model each rank computes
+  //     alike, and rank 0 stores it. Every rank learns at once whether it worked.
+  std::vector<std::optional<Computed>> computed(classes.size());
+  std::vector<std::pair<std::size_t, Failure>> failures;
+  bool any_interrupted = false, stopped = false;
+  int interrupted_by = 0;  // the signal that interrupted this rank
+  SolverProvider shared_solvers = solvers;
+  shared_solvers.set_shared_eigen_solves(true);
+  for (std::size_t c : deformable) {
+    const std::size_t i = rep_of(c);
+    if (cached[c] || !plan.large[i] || stopped) continue;
+    const ModelRequest& q = requests[i];
+    const std::string label = fmt::format("domain {}", q.domain);
+    const auto t0 = Clock::now();
+    std::string status;
+    try {
+      const ReducedModel model = compute_reduced_model(*q.mesh, material, q.boundary, plan.r[i],
+                                                       settings, shared_solvers, label);
+      if (rank == 0) cache.store(plan.hashes[i], model);
+      const ReducedBasis& b = model.basis;
+      status = fmt::format("C\t{}\t{:.9g}\t{:.9g}\t{:.9g}\t{:.9g}\t{:.9g}", c, seconds_since(t0),
+                           b.seconds_assembly + b.seconds_linear_modes, b.seconds_derivatives,
+                           b.seconds_pca, model.seconds_force_model);
+      log::info("domain {}: {} by all {} ranks, cached", q.domain,
+                detail::computed_summary(model, seconds_since(t0)), ranks);
+    } catch (const Interrupted& e) {
+      status = "I";
+      interrupted_by = e.signal();
+    } catch (const std::exception& e) {
+      std::string message = e.what();
+      if (!message.starts_with(label + ":")) message = label + ": " + message;
+      status = fmt::format("F\t{}\t{}", c, one_line(message));
+    }
+    busy += seconds_since(t0);
+    const std::vector<std::string> statuses = group.all_gather(status);
+    for (int k = 0; k < ranks; ++k) {
+      const std::vector<std::string> f = fields(statuses[std::size_t(k)]);
+      if (f.at(0) == "C" && k == 0) {
+        computed[c] = Computed{kAllRanks,          std::stod(f.at(2)), std::stod(f.at(3)),
+                               std::stod(f.at(4)), std::stod(f.at(5)), std::stod(f.at(6))};
+      } else if (f.at(0) == "F") {
+        failures.push_back({c, Failure{k, f.size() > 2 ? f[2] : ""}});
+        stopped = true;
+      } else if (f.at(0) == "I") {
+        any_interrupted = stopped = true;
+      }
+    }
+  }
+
   // 3. This rank's share, each model stored as soon as it is computed.
   const std::vector<std::size_t>& mine = assigned[std::size_t(rank)];
   std::string report;
-  bool stopped = false;
-  int interrupted_by = 0;  // the signal that interrupted this rank
   Progress progress(fmt::format("reduced models (rank {} of {})", rank, ranks),
                     std::size_t(out.ranks[std::size_t(rank)].tets));
   for (std::size_t c : mine) {
@@ -179,9 +230,6 @@ DistributedPrecompute precompute_distributed(const std::vector<ModelRequest>& re
   report += fmt::format("B\t{:.9g}\t{}\n", busy, checked);
 
   // 4. What every rank did.
-  std::vector<std::optional<Computed>> computed(classes.size());
-  std::vector<std::pair<std::size_t, Failure>> failures;
-  bool any_interrupted = false;
   const std::vector<std::string> reports = group.all_gather(report);
   for (int k = 0; k < ranks; ++k)
     for (const std::string& line : lines(reports[std::size_t(k)])) {
@@ -208,13 +256,14 @@ DistributedPrecompute precompute_distributed(const std::vector<ModelRequest>& re
   if (interrupted_by != 0) throw Interrupted(interrupted_by);
   int stored = 0;
   for (const auto& c : computed) stored += c.has_value();
+  const std::size_t to_compute = work.size() + large_missing;
   const std::string resume =
       stored == 0 ? fmt::format("the job stopped before any of the {} models to compute was stored",
-                                work.size())
+                                to_compute)
                   : fmt::format(
                         "the job stopped: {} of the {} models to compute were computed and cached "
                         "before it stopped; a rerun loads them and computes the other {}",
-                        stored, work.size(), work.size() - std::size_t(stored));
+                        stored, to_compute, to_compute - std::size_t(stored));
   if (!failures.empty()) {
     std::string message = fmt::format("{} (on rank {}); {}", failures.front().second.message,
                                       failures.front().second.rank, resume);

@@ -124,6 +124,9 @@ std::vector<DomainModel> provide_domain_models(const std::vector<ModelRequest>& 
   const std::vector<InstanceClass>& classes = plan.classes;
   std::vector<const TetMesh*> meshes;
   for (const ModelRequest& q : requests) meshes.push_back(q.mesh);
+  // Large domains (settings.shared_solve_dofs): their eigen solve by a solver that can share one.
+  SolverProvider shared_solvers = solvers;
+  shared_solvers.set_shared_eigen_solves(true);
 
   // Memory: every representative's model is kept; one at a time is being computed.
   double kept = 0, transient = 0;
@@ -176,7 +179,8 @@ std::vector<DomainModel> provide_domain_models(const std::vector<ModelRequest>& 
         log::info("domain {}: loaded from cache ({})", rep, dm.cache_file.string());
       } else {
         auto model = std::make_shared<ReducedModel>(
-            compute_reduced_model(mesh, material, boundary, r[ri], settings, solvers, label));
+            compute_reduced_model(mesh, material, boundary, r[ri], settings,
+                                  plan.large[ri] ? shared_solvers : solvers, label));
         dm.origin = ModelOrigin::computed;
         const ReducedBasis& b = model->basis;
         totals.modes += b.seconds_assembly + b.seconds_linear_modes;

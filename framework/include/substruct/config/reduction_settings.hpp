@@ -45,10 +45,16 @@ struct ReductionSettings {
   BoundaryPolicy boundary = BoundaryPolicy::parent_interface;
   bool cache = true;       // load/store models in the cache folder ([run] cache_dir)
   bool instancing = true;  // share one model between domains equal up to rotation and scale
+  /// Domains with more free DOFs than this (0: none) have their eigenproblem solved by a solver
+  /// that can share a solve over the ranks of an MPI job (`auto`: slepc), alone or under mpirun;
+  /// a distributed precompute solves them with every rank together.
+  int shared_solve_dofs = 0;
 
   /// The solvers whose results the models depend on, with every option of their sections, in a
   /// canonical "solvers.eigen=slepc;slepc.tolerance=1e-10;…" form (part of the cache key).
   std::string solver_signature;
+  /// The same for the domains above shared_solve_dofs (their eigen solver resolved as shared).
+  std::string shared_solver_signature;
 
   /// reduction_options().read(config), checked across keys (a basis no larger than its linear
   /// modes and their derivatives give), with the solver signature. Throws Error naming where a
@@ -61,7 +67,8 @@ const OptionSet<ReductionSettings>& reduction_options();
 
 /// The eigen and linear solvers a config selects with their options, in the canonical form that
 /// keys cached bases ("solvers.eigen=slepc;slepc.tolerance=1e-10;…").
-std::string reduction_solver_signature(const Config& config);
+/// `shared`: `auto` resolved for a solve the ranks of an MPI job can share.
+std::string reduction_solver_signature(const Config& config, bool shared = false);
 
 /// "fixed" | "adaptive", "polynomial" | "cubature", "parent-interface" | "free" |
 /// "fixed-vertices".

@@ -7,8 +7,8 @@ namespace substruct {
 class PluginHost;
 
 /// The eigen-solver plugin that `[solvers] eigen = NAME` selects: NAME itself, except `auto`
-/// (the default): slepc for `shared` solves in a process an MPI launcher started (each solve
-/// runs over all ranks), otherwise spectra (the solves of one process, no MPI or PETSc
+/// (the default): slepc for a solve that may be `shared` over the ranks of an MPI job (`modes`
+/// under mpirun, a large domain's), otherwise spectra (the solves of one process, no MPI or PETSc
 /// start-up), or slepc where spectra is not installed. Without a host, `auto` is resolved as if
 /// every plugin were installed.
 std::string eigen_plugin_name(const PluginHost* host, const std::string& name, bool shared = false);

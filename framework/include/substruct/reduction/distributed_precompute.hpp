@@ -8,6 +8,10 @@
 /// temporary name and renamed), and every rank learns what every other did. A later run on one
 /// process loads them all: the models are bit for bit those a single process computes.
 ///
+/// A large domain (more free DOFs than [reduction] shared_solve_dofs) is computed by every rank
+/// together before the others are shared out: its eigenproblem is one SLEPc solve over all ranks
+/// (MUMPS), the rest of its model each rank computes alike, and rank 0 stores it.
+///
 /// A rank whose domain cannot be reduced stops the others (they finish the domain they are on
 /// and start no other); every rank then throws the same Error naming the domain. What was
 /// stored before the stop is complete, and a rerun loads it and computes the rest.
@@ -19,12 +23,16 @@
 
 namespace substruct {
 
+/// DistributedModelRecord::rank of a large domain's model, which every rank computed together.
+inline constexpr int kAllRanks = -2;
+
 /// One domain of a distributed precompute.
 struct DistributedModelRecord {
   int domain = 0;
   ModelOrigin origin = ModelOrigin::computed;
   int representative = 0;  // the domain whose model this one transforms (itself if none)
-  int rank = -1;           // computed: the rank that computed it; cache: the rank that checked it
+  int rank = -1;  // computed: the rank that computed it (kAllRanks: all together); cache: the
+                  // rank that checked it
   int r = 0;
   Index tets = 0;
   double seconds = 0;  // computed: its compute time; cache: the check (a full read) time

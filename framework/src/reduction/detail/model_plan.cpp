@@ -55,17 +55,27 @@ std::vector<int> mode_counts(const std::vector<ModelRequest>& requests,
   return r;
 }
 
+bool is_large(const ModelRequest& q, const ReductionSettings& settings) {
+  const Index free = 3 * (q.mesh->num_vertices() - Index(q.boundary.fixed_vertices.size()));
+  return settings.shared_solve_dofs > 0 && free > settings.shared_solve_dofs;
+}
+
 ModelPlan plan_models(const std::vector<ModelRequest>& requests, MaterialModel material,
                       const ReductionSettings& settings) {
   for (const ModelRequest& q : requests) check_boundary(q);
   ModelPlan plan;
   plan.r = mode_counts(requests, settings);
+  // A large domain's model is keyed with the solver that shares a solve (slepc for auto).
+  ReductionSettings shared = settings;
+  shared.solver_signature = settings.shared_solver_signature;
   std::vector<std::uint64_t> keys;
   std::vector<const TetMesh*> meshes;
   for (std::size_t i = 0; i < requests.size(); ++i) {
-    keys.push_back(instancing_key(requests[i].boundary, plan.r[i]));
-    plan.hashes.push_back(
-        model_inputs_hash(*requests[i].mesh, material, requests[i].boundary, plan.r[i], settings));
+    const bool large = is_large(requests[i], settings);
+    plan.large.push_back(large ? 1 : 0);
+    keys.push_back(instancing_key(requests[i].boundary, plan.r[i]));  // instances: both large
+    plan.hashes.push_back(model_inputs_hash(*requests[i].mesh, material, requests[i].boundary,
+                                            plan.r[i], large ? shared : settings));
     meshes.push_back(requests[i].mesh);
   }
   if (settings.instancing) {

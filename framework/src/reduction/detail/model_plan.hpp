@@ -14,7 +14,11 @@ struct ModelPlan {
   std::vector<std::uint64_t> hashes;   // model_inputs_hash per request
   std::vector<InstanceClass> classes;  // over request indices; one class per request without
                                        // instancing
+  std::vector<char> large;             // above settings.shared_solve_dofs (shared eigen solve)
 };
+
+/// Whether `q` has more free DOFs than settings.shared_solve_dofs (when that is set).
+bool is_large(const ModelRequest& q, const ReductionSettings& settings);
 
 /// Checks every request's boundary (Error naming the domain when its fixed vertices lie on a
 /// point or a line), then sizes, keys and groups them.
