@@ -96,7 +96,8 @@ ReducedBasis build_basis(const TetMesh& mesh, const DomainBoundary& boundary,
 
   start = Clock::now();
   const std::unique_ptr<LinearSolver> linear = solvers.linear();
-  Eigen::MatrixXd Psi = modal_derivatives(mesh, Phi, boundary, *linear, progress);
+  Eigen::MatrixXd Psi =
+      modal_derivatives(mesh, Phi, boundary, *linear, progress, solvers.shared_work());
   basis.seconds_derivatives = seconds_since(start);
 
   start = Clock::now();

@@ -146,6 +146,7 @@ DistributedPrecompute precompute_distributed(const std::vector<ModelRequest>& re
   int interrupted_by = 0;  // the signal that interrupted this rank
   SolverProvider shared_solvers = solvers;
   shared_solvers.set_shared_eigen_solves(true);
+  shared_solvers.set_shared_work(&group);  // the modal derivatives too
   for (std::size_t c : deformable) {
     const std::size_t i = rep_of(c);
     if (cached[c] || !plan.large[i] || stopped) continue;

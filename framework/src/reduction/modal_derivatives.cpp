@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <cstddef>
+#include <cstring>
 #include <vector>
 
 #include <fmt/format.h>
@@ -150,7 +151,7 @@ Eigen::VectorXd stvk_hessian_product(const TetMesh& mesh, const Eigen::VectorXd&
 
 Eigen::MatrixXd modal_derivatives(const TetMesh& mesh, const Eigen::MatrixXd& Phi,
                                   const DomainBoundary& boundary, LinearSolver& solver,
-                                  Progress* progress) {
+                                  Progress* progress, ProcessGroup* share) {
   check_length(mesh, Phi.rows(), "modal derivatives");
   if (boundary.remove_rigid_modes && !boundary.fixed_vertices.empty())
     throw Error(fmt::format(
@@ -191,9 +192,13 @@ Eigen::MatrixXd modal_derivatives(const TetMesh& mesh, const Eigen::MatrixXd& Ph
   solver.analyze(K_free, MatrixProperties{});
   solver.factorize(K_free);
 
+  // Shared: this rank's columns are those ≡ rank (mod ranks).
+  const int ranks = share != nullptr ? share->size() : 1;
+  const int rank = share != nullptr ? share->rank() : 0;
   Eigen::VectorXd b(Phi.rows()), x_free;
   for (int i = 0; i < k; ++i)
     for (int j = i; j < k; ++j) {
+      if (derivative_column(i, j, k) % ranks != rank) continue;
       // b = −(H : Φ_i) Φ_j
       b.setZero();
       for (std::size_t e = 0; e < m; ++e) {
@@ -209,6 +214,24 @@ Eigen::MatrixXd modal_derivatives(const TetMesh& mesh, const Eigen::MatrixXd& Ph
       Psi.col(derivative_column(i, j, k)) = x;
       if (progress) progress->advance();
     }
+  if (ranks > 1) {
+    // Every rank's columns, in their order, to every rank.
+    const auto rows = static_cast<std::size_t>(Psi.rows());
+    std::string mine;
+    for (int c = rank; c < Psi.cols(); c += ranks)
+      mine.append(reinterpret_cast<const char*>(Psi.col(c).data()), rows * sizeof(double));
+    const std::vector<std::string> all = share->all_gather(mine);
+    for (int p = 0; p < ranks; ++p) {
+      const std::string& theirs = all[static_cast<std::size_t>(p)];
+      std::size_t at = 0;
+      for (int c = p; c < Psi.cols(); c += ranks, at += rows * sizeof(double)) {
+        if (at + rows * sizeof(double) > theirs.size())
+          throw Error("modal derivatives: a rank sent fewer columns than it computes");
+        std::memcpy(Psi.col(c).data(), theirs.data() + at, rows * sizeof(double));
+        if (progress && p != rank) progress->advance();
+      }
+    }
+  }
   return Psi;
 }
 

@@ -29,6 +29,10 @@ class SolverProvider {
   /// solver that can share a solve, slepc).
   std::unique_ptr<EigenSolver> eigen() const;
   void set_shared_eigen_solves(bool shared) { shared_eigen_ = shared; }
+  /// The ranks that share one domain's work beyond its eigen solve (its modal derivatives), or
+  /// null (the default): this process does all of it. Not owned.
+  ProcessGroup* shared_work() const { return shared_work_; }
+  void set_shared_work(ProcessGroup* group) { shared_work_ = group; }
   /// The processes of this job: in one an MPI launcher (mpirun) started, the group of the
   /// [solvers] processes plugin (mpi: over PETSc's MPI communicator); otherwise this process
   /// alone. Throws Error when the plugin is not installed.
@@ -40,6 +44,7 @@ class SolverProvider {
   const Config& config_;
   SolverSettings settings_;  // [solvers]
   bool shared_eigen_ = false;
+  ProcessGroup* shared_work_ = nullptr;
 };
 
 }  // namespace substruct
