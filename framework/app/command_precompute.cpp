@@ -28,16 +28,17 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::string origin_text(const DomainModel& m) {
-  switch (m.origin) {
+/// The "model" column: where a domain's model came from.
+std::string origin_text(ModelOrigin origin, int domain, int representative) {
+  switch (origin) {
     case ModelOrigin::computed:
       return "computed";
     case ModelOrigin::cache:
       return "cache hit";
     case ModelOrigin::instance:
-      return fmt::format("instance of {}", m.representative);
+      return fmt::format("instance of {}", representative);
     case ModelOrigin::rigid:
-      return m.representative == m.domain ? "rigid" : fmt::format("rigid, as {}", m.representative);
+      return representative == domain ? "rigid" : fmt::format("rigid, as {}", representative);
   }
   return "";
 }
@@ -57,13 +58,7 @@ void print_distributed(const Scene& scene, const DistributedPrecompute& d, doubl
     const SubMesh& sub = scene.decomposition.domains[static_cast<std::size_t>(m.domain)];
     const bool own = m.origin == ModelOrigin::computed;
     auto stage = [&](double s) { return own ? ms(s) : std::string("-"); };
-    std::string model =
-        m.origin == ModelOrigin::computed ? "computed"
-        : m.origin == ModelOrigin::cache  ? "cache hit"
-        : m.origin == ModelOrigin::rigid
-            ? (m.representative == m.domain ? std::string("rigid")
-                                            : fmt::format("rigid, as {}", m.representative))
-            : fmt::format("instance of {}", m.representative);
+    const std::string model = origin_text(m.origin, m.domain, m.representative);
     fmt::print("{:>6} {:>6} {:>6} {:>4}  {:<16} {:>4} {:>9} {:>9} {:>11} {:>8} {:>9}\n", m.domain,
                m.tets, 3 * sub.mesh.num_vertices(), m.r, model,
                m.rank == kAllRanks ? std::string("all")
@@ -188,7 +183,7 @@ int command_precompute(const Args& raw_args) {
                model.boundary.remove_rigid_modes
                    ? std::string("free")
                    : std::to_string(model.boundary.fixed_vertices.size()),
-               model.r(), origin_text(m), ms(m.seconds),
+               model.r(), origin_text(m.origin, m.domain, m.representative), ms(m.seconds),
                stage(b.seconds_assembly + b.seconds_linear_modes), stage(b.seconds_derivatives),
                stage(b.seconds_pca), stage(model.seconds_force_model));
     dofs += 3L * sub.mesh.num_vertices();

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <optional>
-#include <sstream>
 
 #include <fmt/format.h>
 
@@ -11,6 +10,7 @@
 #include "substruct/core/log.hpp"
 #include "substruct/core/progress.hpp"
 #include "substruct/core/stopwatch.hpp"
+#include "substruct/core/trim.hpp"
 
 #include "detail/model_plan.hpp"
 
@@ -25,24 +25,21 @@ namespace {
 //                 "I"                                                (Ctrl-C on this rank)
 //                 "B\t<busy seconds>\t<files checked>"
 std::vector<std::string> fields(const std::string& line) {
-  std::vector<std::string> out;
-  std::stringstream in(line);
-  for (std::string f; std::getline(in, f, '\t');) out.push_back(f);
-  return out;
+  return split_trimmed(line, '\t');
 }
 
 std::vector<std::string> lines(const std::string& text) {
-  std::vector<std::string> out;
-  std::stringstream in(text);
-  for (std::string l; std::getline(in, l);)
-    if (!l.empty()) out.push_back(l);
+  std::vector<std::string> out = split_trimmed(text, '\n');
+  std::erase(out, std::string());
   return out;
 }
 
-std::string one_line(std::string text) {
-  std::replace(text.begin(), text.end(), '\n', ' ');
-  std::replace(text.begin(), text.end(), '\t', ' ');
-  return text;
+/// "F\t<class>\t<message>": `what` on one line, starting with `label` ("domain 6: …").
+std::string failure_line(std::size_t cls, const std::string& label, std::string what) {
+  if (!what.starts_with(label + ":")) what = label + ": " + what;
+  std::replace(what.begin(), what.end(), '\n', ' ');
+  std::replace(what.begin(), what.end(), '\t', ' ');
+  return fmt::format("F\t{}\t{}", cls, what);
 }
 
 /// A model's estimated cost in units of one tet × one mode²: the basis, the modal derivatives and
@@ -57,6 +54,24 @@ struct Computed {
   int rank = 0;
   double seconds = 0, modes = 0, derivatives = 0, pca = 0, forces = 0;
 };
+
+/// "C\t<class>\t<seconds>\t<modes>\t<derivatives>\t<pca>\t<forces>" of a model computed in
+/// `seconds`, and back (the fields of such a line, computed by `rank`).
+std::string computed_line(std::size_t cls, double seconds, const ReducedModel& model) {
+  const ReducedBasis& b = model.basis;
+  return fmt::format("C\t{}\t{:.9g}\t{:.9g}\t{:.9g}\t{:.9g}\t{:.9g}", cls, seconds,
+                     b.seconds_assembly + b.seconds_linear_modes, b.seconds_derivatives,
+                     b.seconds_pca, model.seconds_force_model);
+}
+
+Computed parse_computed(const std::vector<std::string>& f, int rank) {
+  return Computed{rank,
+                  std::stod(f.at(2)),
+                  std::stod(f.at(3)),
+                  std::stod(f.at(4)),
+                  std::stod(f.at(5)),
+                  std::stod(f.at(6))};
+}
 
 struct Failure {
   int rank = 0;
@@ -158,27 +173,21 @@ DistributedPrecompute precompute_distributed(const std::vector<ModelRequest>& re
       const ReducedModel model = compute_reduced_model(*q.mesh, material, q.boundary, plan.r[i],
                                                        settings, shared_solvers, label);
       if (rank == 0) cache.store(plan.hashes[i], model);
-      const ReducedBasis& b = model.basis;
-      status = fmt::format("C\t{}\t{:.9g}\t{:.9g}\t{:.9g}\t{:.9g}\t{:.9g}", c, seconds_since(t0),
-                           b.seconds_assembly + b.seconds_linear_modes, b.seconds_derivatives,
-                           b.seconds_pca, model.seconds_force_model);
+      status = computed_line(c, seconds_since(t0), model);
       log::info("domain {}: {} by all {} ranks, cached", q.domain,
                 detail::computed_summary(model, seconds_since(t0)), ranks);
     } catch (const Interrupted& e) {
       status = "I";
       interrupted_by = e.signal();
     } catch (const std::exception& e) {
-      std::string message = e.what();
-      if (!message.starts_with(label + ":")) message = label + ": " + message;
-      status = fmt::format("F\t{}\t{}", c, one_line(message));
+      status = failure_line(c, label, e.what());
     }
     busy += seconds_since(t0);
     const std::vector<std::string> statuses = group.all_gather(status);
     for (int k = 0; k < ranks; ++k) {
       const std::vector<std::string> f = fields(statuses[std::size_t(k)]);
       if (f.at(0) == "C" && k == 0) {
-        computed[c] = Computed{kAllRanks,          std::stod(f.at(2)), std::stod(f.at(3)),
-                               std::stod(f.at(4)), std::stod(f.at(5)), std::stod(f.at(6))};
+        computed[c] = parse_computed(f, kAllRanks);
       } else if (f.at(0) == "F") {
         failures.push_back({c, Failure{k, f.size() > 2 ? f[2] : ""}});
         stopped = true;
@@ -205,10 +214,7 @@ DistributedPrecompute precompute_distributed(const std::vector<ModelRequest>& re
       const auto file = cache.store(plan.hashes[i], model);
       const double s = seconds_since(t0);
       busy += s;
-      const ReducedBasis& b = model.basis;
-      report += fmt::format("C\t{}\t{:.9g}\t{:.9g}\t{:.9g}\t{:.9g}\t{:.9g}\n", c, s,
-                            b.seconds_assembly + b.seconds_linear_modes, b.seconds_derivatives,
-                            b.seconds_pca, model.seconds_force_model);
+      report += computed_line(c, s, model) + "\n";
       log::info("domain {}: {}, cached ({}), rank {}", q.domain, detail::computed_summary(model, s),
                 file.string(), rank);
     } catch (const Interrupted& e) {
@@ -219,9 +225,7 @@ DistributedPrecompute precompute_distributed(const std::vector<ModelRequest>& re
       group.raise_stop();
     } catch (const std::exception& e) {  // an Error, or anything else: reported to every rank
       busy += seconds_since(t0);
-      std::string message = e.what();
-      if (!message.starts_with(label + ":")) message = label + ": " + message;
-      report += fmt::format("F\t{}\t{}\n", c, one_line(message));
+      report += failure_line(c, label, e.what()) + "\n";
       stopped = true;
       group.raise_stop();
     }
@@ -238,12 +242,7 @@ DistributedPrecompute precompute_distributed(const std::vector<ModelRequest>& re
       RankShare& share = out.ranks[std::size_t(k)];
       share.rank = k;
       if (f.at(0) == "C") {
-        computed.at(std::stoul(f.at(1))) = Computed{k,
-                                                    std::stod(f.at(2)),
-                                                    std::stod(f.at(3)),
-                                                    std::stod(f.at(4)),
-                                                    std::stod(f.at(5)),
-                                                    std::stod(f.at(6))};
+        computed.at(std::stoul(f.at(1))) = parse_computed(f, k);
         ++share.computed;
       } else if (f.at(0) == "F") {
         failures.push_back({std::stoul(f.at(1)), Failure{k, f.size() > 2 ? f[2] : ""}});
