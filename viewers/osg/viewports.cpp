@@ -115,13 +115,10 @@ void Viewports::update_depth_range() {
 void Viewports::update(int steps_per_frame, double ms_per_frame) {
   Lane* reference = session_.reference();
   Lane* ghost = session_.ghost();
-  // The render states needed this frame, each lane's once.
-  std::vector<const Lane*> updated;
-  auto refresh = [&](Lane* lane) {
-    if (lane == nullptr || !lane->ready()) return;
-    if (std::find(updated.begin(), updated.end(), lane) != updated.end()) return;
-    lane->update_render();
-    updated.push_back(lane);
+  // The render states needed this frame (update_render does nothing when a lane's is current:
+  // the pool made it after the steps, or another view asked for it already).
+  auto refresh = [](Lane* lane) {
+    if (lane != nullptr && lane->ready()) lane->update_render();
   };
   for (std::size_t k = 0; k < views_.size(); ++k) refresh(&session_.lane(k));
   if (ghost_ && ghost_shown_) refresh(ghost);
