@@ -4,6 +4,8 @@
 #include <charconv>
 #include <fstream>
 #include <map>
+#include <string_view>
+#include <unordered_set>
 
 #include <fmt/format.h>
 
@@ -79,11 +81,11 @@ ElementPartition element_partition_from_sets(const TetMesh& mesh,
   // in_sets[e]: how many of the named sets hold e; second_set[e]: the second one that does.
   std::vector<int> in_sets(m, 0);
   std::vector<int> second_set(m, -1);
+  std::unordered_set<std::string_view> named;  // a forest names 10⁵ sets: no pairwise check
   for (int d = 0; d < p.num_domains; ++d) {
     const std::string& name = set_names[d];
-    for (int k = 0; k < d; ++k)
-      if (set_names[k] == name)
-        throw Error(fmt::format("domains from element sets: set '{}' is named twice", name));
+    if (!named.insert(name).second)
+      throw Error(fmt::format("domains from element sets: set '{}' is named twice", name));
     const auto it = mesh.element_sets.find(name);
     if (it == mesh.element_sets.end())
       throw Error(

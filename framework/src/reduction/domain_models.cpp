@@ -24,11 +24,20 @@ namespace substruct {
 
 namespace {
 
-/// The scene's fixed vertices that `sub` uses, as local ids.
+/// The scene's fixed vertices that `sub` uses, as local ids (ascending). Both lists are sorted;
+/// the shorter is walked and each entry looked up in the longer (a forest's fixed ground has 10⁴
+/// vertices, each of its 10⁵ leaves a few dozen).
 std::vector<Index> local_fixed_vertices(const Scene& scene, const SubMesh& sub) {
+  const std::vector<Index>& fixed = scene.fixed_vertices;
   std::vector<Index> local;
-  for (Index g : scene.fixed_vertices)
-    if (const Index l = sub.local_vertex(g); l >= 0) local.push_back(l);
+  if (sub.global_vertex.size() < fixed.size()) {
+    for (std::size_t l = 0; l < sub.global_vertex.size(); ++l)
+      if (std::binary_search(fixed.begin(), fixed.end(), sub.global_vertex[l]))
+        local.push_back(static_cast<Index>(l));
+  } else {
+    for (Index g : fixed)
+      if (const Index l = sub.local_vertex(g); l >= 0) local.push_back(l);
+  }
   return local;
 }
 
