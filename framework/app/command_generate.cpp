@@ -286,6 +286,30 @@ std::string first_set(const TetMesh& mesh, const std::string& prefix) {
   return {};
 }
 
+/// An [inertia] section making every domain whose element set's name contains `leaf` rigid. With
+/// [scene] domains = sets, domain d is the d-th set by name, so the leaves are a few ranges (one
+/// per plant).
+std::string rigid_leaves_section(const TetMesh& mesh, const std::string& leaf) {
+  std::string ranges;
+  int first = -1, d = 0, leaves = 0;
+  const auto close = [&](int last) {
+    if (first >= 0) ranges += fmt::format("{}{}-{}", ranges.empty() ? "" : " ", first, last);
+    first = -1;
+  };
+  for (const auto& [name, elements] : mesh.element_sets) {
+    if (name == "allElements") continue;
+    if (name.find(leaf) != std::string::npos) {
+      if (first < 0) first = d;
+      ++leaves;
+    } else {
+      close(d - 1);
+    }
+    ++d;
+  }
+  close(d - 1);
+  return fmt::format("[inertia]\nrigid_domains = {}  # the {} leaves\n\n", ranges, leaves);
+}
+
 int generate_tree_scene(const Args& args) {
   SceneOptions s;
   TreeParameters p;
@@ -385,18 +409,7 @@ int generate_tree_scene(const Args& args) {
       "instancing = true\n\n",
       modes_text, kMaxModes);
   if (rigid_leaves && summary.leaves > 0) {
-    // With [scene] domains = sets, domain d is the d-th set by name: the leaves' are a range.
-    int first = -1, last = -1, d = 0;
-    for (const auto& [name, elements] : mesh.element_sets) {
-      if (name == "allElements") continue;
-      if (name.starts_with("leaf")) {
-        if (first < 0) first = d;
-        last = d;
-      }
-      ++d;
-    }
-    reduction += fmt::format("[inertia]\nrigid_domains = {}-{}  # the {} leaves\n\n", first, last,
-                             summary.leaves);
+    reduction += rigid_leaves_section(mesh, "leaf");
     reduced -= static_cast<long>(summary.leaves) * (leaf0.empty() ? 0 : modes(leaf0));
   }
   write_scene(s, mesh, fixed, comment, "sets", tracked, tracked_comment, "", reduction);
@@ -411,36 +424,57 @@ int generate_tree_scene(const Args& args) {
   return 0;
 }
 
+/// --species: a count of forest_species() (1 to 3) or a comma-separated list of names.
+std::vector<TreeParameters> species_list(const std::string& text) {
+  if (text == "1" || text == "2" || text == "3") {
+    std::vector<TreeParameters> species = forest_species();
+    species.resize(static_cast<std::size_t>(text[0] - '0'));
+    return species;
+  }
+  std::vector<TreeParameters> species;
+  for (std::size_t b = 0; b <= text.size();) {
+    std::size_t e = text.find(',', b);
+    if (e == std::string::npos) e = text.size();
+    species.push_back(forest_species(text.substr(b, e - b)));
+    b = e + 1;
+  }
+  return species;
+}
+
 int generate_forest_scene(const Args& args) {
   SceneOptions s;
   ForestParameters p;
-  int species = 3;
+  std::string species = "3";
   double cell_size = 0.01;
+  bool rigid_leaves = false;
   po::options_description forest("forest");
   const ShapeOption int_option{forest}, double_option{forest};
   int_option("plants", &p.plants, "plants, on a square-ish grid");
-  int_option("species", &species, "species in turn: 1 broadleaf, 2 + conifer, 3 + bush");
+  forest.add_options()("species", po::value<std::string>(&species)->default_value(species),
+                       "species in turn: a count (1 broadleaf, 2 + conifer, 3 + bush) or names, "
+                       "e.g. fir or broadleaf,fir (broadleaf, conifer, bush, fir: a fir of "
+                       "Zhao 2014 Table 5.1's size, 8,806 domains)");
   double_option("variation", &p.variation, "share of the plants with a shape of their own");
   forest.add_options()("seed", po::value<unsigned>(&p.seed)->default_value(p.seed),
                        "which plants vary, and how");
   int_option("ground-thickness", &p.ground_thickness, "the ground slab [cells], even ≥ 2");
   int_option("gap", &p.gap, "between neighbouring crowns [cells]");
   double_option("cell-size", &cell_size, "lattice cell edge [m]");
+  forest.add_options()("rigid-leaves", po::bool_switch(&rigid_leaves),
+                       "simulate the leaves as rigid bodies ([inertia] rigid_domains), as the "
+                       "thesis's large plants do");
   po::options_description all;
   all.add(forest).add(scene_options(s, "forest", "inertia"));
-  if (!parse(
-          args, all,
-          "usage: substruct generate forest --out DIR [--plants N] [--species K] "
-          "[--variation F] [options]\n"
-          "  Plants of K species (a broadleaf, a conifer, a bush: substruct generate tree's\n"
-          "  trees) on one ground domain, every vertex of it fixed (the root of the domain tree,\n"
-          "  as the thesis's virtual rigid root): plants of a species are copies, a share F\n"
-          "  of them varied (a few branches more or fewer, longer leaves)."))
+  if (!parse(args, all,
+             "usage: substruct generate forest --out DIR [--plants N] [--species K|NAMES] "
+             "[--variation F] [options]\n"
+             "  Plants of K species (a broadleaf, a conifer, a bush, a fir: substruct generate\n"
+             "  tree's trees) on one ground domain, every vertex of it fixed (the root of the "
+             "domain tree,\n"
+             "  as the thesis's virtual rigid root): plants of a species are copies, a share F\n"
+             "  of them varied (a few branches more or fewer, longer leaves)."))
     return 0;
-  if (species < 1 || species > 3)
-    throw Error(fmt::format("generate forest: --species must be 1, 2 or 3, found {}", species));
-  p.species = forest_species();
-  p.species.resize(static_cast<std::size_t>(species));
+  p.species = species_list(species);
   p.species.front().cell_size = cell_size;
 
   std::vector<Index> fixed;
@@ -468,11 +502,12 @@ int generate_forest_scene(const Args& args) {
       "# fixed virtual root: it has no modes to compute and no method moves it).\n"
       "# Made by: {}\n\n",
       p.plants, per_species, summary.varied, summary.distinct_plants, summary.domains, made_by);
-  const std::string reduction =
+  std::string reduction =
       "[reduction]\n"
       "mode_count = adaptive\n"
       "r_max = 20\n"
       "instancing = true\n\n";
+  if (rigid_leaves) reduction += rigid_leaves_section(mesh, "_leaf");
   write_scene(s, mesh, fixed, comment, "sets", tracked, tracked_comment, "", reduction);
   std::printf("forest: %d plants (%s by species, %d varied, %d distinct shapes), %d domains\n",
               p.plants, per_species.c_str(), summary.varied, summary.distinct_plants,

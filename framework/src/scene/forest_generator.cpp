@@ -66,6 +66,18 @@ std::vector<TreeParameters> forest_species() {
   };
 }
 
+TreeParameters forest_species(const std::string& name) {
+  const std::vector<TreeParameters> three = forest_species();
+  if (name == "broadleaf") return three[0];
+  if (name == "conifer") return three[1];
+  if (name == "bush") return three[2];
+  if (name == "fir") return TreeParameters{.branches = 587, .levels = 2, .leaves_per_branch = 14};
+  throw Error(
+      fmt::format("forest: unknown species '{}' (species: broadleaf, conifer, bush, fir; or, "
+                  "to generate forest --species, a count: 1, 2 or 3)",
+                  name));
+}
+
 TetMesh generate_forest(const ForestParameters& p, std::vector<Index>* fixed_vertices,
                         ForestSummary* summary) {
   require(p.plants >= 1 && p.plants <= 10000,

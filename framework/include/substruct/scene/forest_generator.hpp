@@ -4,6 +4,7 @@
 /// on the tree generator's lattice. Trees of a species are exact copies (instancing reduces them
 /// once); a share of the plants is varied (a few branches more or fewer, longer leaves), so that
 /// not everything collapses to a handful of models.
+#include <string>
 #include <vector>
 
 #include "substruct/scene/tree_generator.hpp"
@@ -24,6 +25,11 @@ struct ForestParameters {
 /// branch), a conifer (one level, many short branches) and a bush (low, few branches).
 std::vector<TreeParameters> forest_species();
 
+/// A species by name: "broadleaf", "conifer", "bush" (forest_species()'s three) or "fir", a fir
+/// of the size of Zhao 2014 Table 5.1's (587 branches on two levels, 14 leaves each: 8,806
+/// domains, 0.9 M tets). Throws Error naming the known species for any other name.
+TreeParameters forest_species(const std::string& name);
+
 struct ForestSummary {
   int domains = 0;                      // 1 (ground) + the plants' domains
   std::vector<int> plants_per_species;  // as given
@@ -37,7 +43,7 @@ struct ForestSummary {
 /// "ground" (domain 0 with `[scene] domains = sets`, the root), then "pNN_trunk", "pNN_branch…",
 /// "pNN_leaf…" per plant. `fixed_vertices` receives every vertex of the ground (the thesis's
 /// fixed virtual root: no modes to compute, no method moves it). Deterministic for a
-/// seed. Throws Error for parameters out of range or more than 12 million tets.
+/// seed. Throws Error for parameters out of range or more than 24 million tets.
 TetMesh generate_forest(const ForestParameters& parameters,
                         std::vector<Index>* fixed_vertices = nullptr,
                         ForestSummary* summary = nullptr);

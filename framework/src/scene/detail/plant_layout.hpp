@@ -21,7 +21,7 @@ using lattice::Point;
 
 constexpr int kBranchWidth = 2;  // a branch is 2 × 2 cells across: z ∈ [0, 2], y ∈ [0, 2]
 constexpr int kWhorlStep = 4;    // whorls of branches every 4 cells up the trunk
-constexpr long long kMaxTets = 12'000'000;
+constexpr long long kMaxTets = 24'000'000;  // the fir forest of Zhao 2014 §4.2: 20 × 0.9 M
 
 /// Throws Error("`what`: …") unless `condition`.
 void require(bool condition, const std::string& what);
