@@ -10,7 +10,9 @@
 #include <fmt/format.h>
 #include <slepceps.h>
 
+#include "petsc_gather_to_all.hpp"
 #include "petsc_matrix.hpp"
+#include "petsc_owned.hpp"
 #include "slepc_session.hpp"
 #include "substruct/core/error.hpp"
 #include "substruct/core/log.hpp"
@@ -20,26 +22,7 @@
 namespace substruct::slepc_plugin {
 namespace {
 
-/// Owns a PETSc object and destroys it when it goes.
-template <class T, PetscErrorCode (*destroy)(T*)>
-class Owned {
- public:
-  Owned() = default;
-  ~Owned() {
-    if (object_ != nullptr) destroy(&object_);
-  }
-  Owned(const Owned&) = delete;
-  Owned& operator=(const Owned&) = delete;
-  T get() const { return object_; }
-  T* out() { return &object_; }
-
- private:
-  T object_ = nullptr;
-};
-
 using OwnedEps = Owned<EPS, EPSDestroy>;
-using OwnedVec = Owned<Vec, VecDestroy>;
-using OwnedScatter = Owned<VecScatter, VecScatterDestroy>;
 
 /// A failed EPSSolve (in practice: the factorization of K − σM), kept apart from the other
 /// errors so that the automatic choice can fall back to MUMPS.
@@ -132,23 +115,15 @@ EigenPairs solve_with(MPI_Comm comm, const SparseMatrix& Kf, const SparseMatrix&
         converged, count, sigma, iterations, settings.tolerance, n, ncv));
 
   // The converged pairs nearest σ, each vector gathered on every rank.
-  OwnedVec x, all;
-  OwnedScatter scatter;
+  OwnedVec x;
   check(MatCreateVecs(A.get(), x.out(), nullptr), "MatCreateVecs");
-  check(VecScatterCreateToAll(x.get(), scatter.out(), all.out()), "VecScatterCreateToAll");
+  GatherToAll gather(x.get());
   Eigen::VectorXd values(count);
   Eigen::MatrixXd vectors(n, count);
   for (int i = 0; i < count; ++i) {
     PetscScalar lambda = 0;
     check(EPSGetEigenpair(eps.get(), i, &lambda, nullptr, x.get(), nullptr), "EPSGetEigenpair");
-    check(VecScatterBegin(scatter.get(), x.get(), all.get(), INSERT_VALUES, SCATTER_FORWARD),
-          "VecScatterBegin");
-    check(VecScatterEnd(scatter.get(), x.get(), all.get(), INSERT_VALUES, SCATTER_FORWARD),
-          "VecScatterEnd");
-    const PetscScalar* entries = nullptr;
-    check(VecGetArrayRead(all.get(), &entries), "VecGetArrayRead");
-    vectors.col(i) = Eigen::Map<const Eigen::VectorXd>(entries, n);
-    check(VecRestoreArrayRead(all.get(), &entries), "VecRestoreArrayRead");
+    gather(x.get(), vectors.col(i));
     values[i] = lambda;
   }
 

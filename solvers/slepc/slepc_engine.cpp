@@ -3,7 +3,7 @@
 // solve() with the same matrices; the problem is distributed by blocks of rows over
 // PETSC_COMM_WORLD and every rank gets all the eigenpairs (unless set_shared(false): then each
 // rank solves its own problem on PETSC_COMM_SELF). It also gives the mpi plugin its process
-// group.
+// group and the mumps plugin its linear solver (mumps_linear_solver.hpp).
 #include <mutex>
 #include <optional>
 
@@ -11,9 +11,11 @@
 
 #include "generalized_eigensolve.hpp"
 #include "mpi_process_group.hpp"
+#include "mumps_linear_solver.hpp"
 #include "slepc_engine.hpp"
 #include "slepc_session.hpp"
 #include "substruct/solvers/eigen_solver.hpp"
+#include "substruct/solvers/linear_solver.hpp"
 
 namespace substruct::slepc_plugin {
 namespace {
@@ -25,9 +27,7 @@ class SlepcEigenSolver final : public EigenSolver {
 
   EigenPairs solve(const SparseMatrix& K, const SparseMatrix& M, int count, double shift) override {
     ensure_slepc_initialized();
-    // PETSc is not thread-safe: one solve at a time in this process.
-    static std::mutex mutex;
-    const std::lock_guard<std::mutex> lock(mutex);
+    const std::lock_guard<std::mutex> lock(petsc_mutex());
     return solve_generalized(shared_ ? PETSC_COMM_WORLD : PETSC_COMM_SELF, K, M, count,
                              shift_ ? *shift_ : shift, settings_);
   }
@@ -54,4 +54,9 @@ substruct_slepc_make_solver(const substruct::slepc_plugin::SlepcSettings& settin
 extern "C" __attribute__((visibility("default"))) substruct::ProcessGroup*
 substruct_slepc_make_process_group() {
   return substruct::slepc_plugin::make_mpi_process_group().release();
+}
+
+extern "C" __attribute__((visibility("default"))) substruct::LinearSolver*
+substruct_slepc_make_linear_solver() {
+  return substruct::slepc_plugin::make_mumps_linear_solver().release();
 }

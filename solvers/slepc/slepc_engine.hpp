@@ -12,6 +12,7 @@
 
 namespace substruct {
 class EigenSolver;
+class LinearSolver;
 class ProcessGroup;
 }  // namespace substruct
 
@@ -30,6 +31,11 @@ inline constexpr const char* kEngineEntryPoint = "substruct_slepc_make_solver";
 /// mpi process-group plugin; collective over PETSC_COMM_WORLD.
 using MakeProcessGroup = ProcessGroup* (*)();
 inline constexpr const char* kProcessGroupEntryPoint = "substruct_slepc_make_process_group";
+
+/// The engine's third entry point: a MUMPS linear solver (mumps_linear_solver.hpp), for the
+/// mumps linear-solver plugin.
+using MakeLinearSolver = LinearSolver* (*)();
+inline constexpr const char* kLinearSolverEntryPoint = "substruct_slepc_make_linear_solver";
 
 /// The entry point `name` of the engine library beside the plugin library this code is part
 /// of (engine_library.cpp), loaded once and kept; throws Error when it cannot be loaded.

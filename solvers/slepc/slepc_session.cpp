@@ -89,4 +89,9 @@ int size_of(MPI_Comm comm) {
   return size;
 }
 
+std::mutex& petsc_mutex() {
+  static std::mutex mutex;
+  return mutex;
+}
+
 }  // namespace substruct::slepc_plugin

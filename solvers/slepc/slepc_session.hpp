@@ -1,6 +1,8 @@
 #pragma once
 // The process-wide SLEPc/PETSc state: initialised once per process, finalised at exit, errors
 // turned into substruct::Error.
+#include <mutex>
+
 #include <petscsys.h>
 
 namespace substruct::slepc_plugin {
@@ -12,6 +14,9 @@ namespace substruct::slepc_plugin {
 /// not installed, no ~/.petscrc or ./.petscrc is read, and PETSc errors are returned rather than
 /// printed (printed with their traceback on stderr when the log level is verbose).
 void ensure_slepc_initialized();
+
+/// PETSc is not thread-safe: every call into it from this process holds this mutex.
+std::mutex& petsc_mutex();
 
 /// Throws Error "slepc: <what>: <PETSc's message>" when `code` is not 0.
 void check(PetscErrorCode code, const char* what);

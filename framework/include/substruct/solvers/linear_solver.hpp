@@ -4,6 +4,7 @@
 #include <utility>
 #include <vector>
 
+#include "substruct/core/error.hpp"
 #include "substruct/core/types.hpp"
 #include "substruct/plugin/component.hpp"
 
@@ -41,6 +42,16 @@ class LinearSolver : public Component {
   /// x = A⁻¹ b with the last factorization.
   virtual void solve(const Eigen::VectorXd& b, Eigen::VectorXd& x) const = 0;
   virtual FactorizationInfo info() const = 0;
+
+  /// In a job an MPI launcher started, whether analyze(), factorize() and solve() are each one
+  /// computation over every rank of the job: every rank calls them with the same matrix and
+  /// right-hand side, the factor is distributed over the ranks, and every rank gets the whole
+  /// solution. False (the default) for a solver of one process.
+  virtual bool shared() const { return false; }
+  /// Asks for shared solves (before analyze()). A solver of one process throws Error.
+  virtual void set_shared(bool shared) {
+    if (shared) throw Error("this linear solver solves on one process; it cannot share a solve");
+  }
 };
 
 }  // namespace substruct

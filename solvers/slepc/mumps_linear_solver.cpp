@@ -1,0 +1,113 @@
+#include "mumps_linear_solver.hpp"
+
+#include <algorithm>
+#include <mutex>
+
+#include <fmt/format.h>
+#include <petscksp.h>
+
+#include "petsc_gather_to_all.hpp"
+#include "petsc_matrix.hpp"
+#include "petsc_owned.hpp"
+#include "slepc_session.hpp"
+#include "substruct/core/error.hpp"
+#include "substruct/solvers/linear_solver.hpp"
+
+namespace substruct::slepc_plugin {
+namespace {
+
+class MumpsLinearSolver final : public LinearSolver {
+ public:
+  void analyze(const SparseMatrix& A, const MatrixProperties& properties) override {
+    if (A.rows() != A.cols())
+      throw Error(fmt::format("mumps: the matrix is {}×{}; it must be square", A.rows(), A.cols()));
+    if (!properties.symmetric)
+      throw Error("mumps: this solver factors symmetric matrices (LDLᵀ); the matrix is not");
+    rows_ = A.rows();
+  }
+
+  void factorize(const SparseMatrix& A) override {
+    if (A.rows() != rows_ || A.cols() != rows_)
+      throw Error(fmt::format("mumps: factorize() of a {}×{} matrix after analyze() of {} rows",
+                              A.rows(), A.cols(), rows_));
+    const std::lock_guard<std::mutex> lock(petsc_mutex());
+    release();
+    const MPI_Comm comm = shared_ ? PETSC_COMM_WORLD : PETSC_COMM_SELF;
+    SparseMatrix scratch;
+    matrix_ = std::make_unique<PetscMatrix>(comm, full_symmetric(A, scratch, "the matrix"));
+    check(KSPCreate(comm, ksp_.out()), "KSPCreate");
+    check(KSPSetOperators(ksp_.get(), matrix_->get(), matrix_->get()), "KSPSetOperators");
+    check(KSPSetType(ksp_.get(), KSPPREONLY), "KSPSetType(preonly)");
+    // A failed factorization or solve is an error, not a silent "not converged".
+    check(KSPSetErrorIfNotConverged(ksp_.get(), PETSC_TRUE), "KSPSetErrorIfNotConverged");
+    PC pc = nullptr;
+    check(KSPGetPC(ksp_.get(), &pc), "KSPGetPC");
+    check(PCSetType(pc, PCCHOLESKY), "PCSetType(cholesky)");
+    check(PCFactorSetMatSolverType(pc, MATSOLVERMUMPS), "PCFactorSetMatSolverType(mumps)");
+    try {
+      check(KSPSetUp(ksp_.get()), "KSPSetUp");
+    } catch (const Error& e) {
+      release();
+      throw Error(fmt::format("mumps: the {}×{} matrix could not be factored (is it singular?): {}",
+                              rows_, rows_, e.what()));
+    }
+    Mat factor = nullptr;
+    check(PCFactorGetMatrix(pc, &factor), "PCFactorGetMatrix");
+    MatInfo stats{};
+    check(MatGetInfo(factor, MAT_GLOBAL_SUM, &stats), "MatGetInfo");
+    info_.factor_nonzeros = static_cast<long>(stats.nz_used);
+    const int ranks = size_of(comm);
+    info_.method = fmt::format("MUMPS LDLᵀ over {} rank{}", ranks, ranks == 1 ? "" : "s");
+  }
+
+  void solve(const Eigen::VectorXd& b, Eigen::VectorXd& x) const override {
+    if (ksp_.get() == nullptr) throw Error("mumps: solve() before factorize()");
+    if (b.size() != rows_)
+      throw Error(fmt::format("mumps: the right-hand side has {} entries, the matrix {} rows",
+                              b.size(), rows_));
+    const std::lock_guard<std::mutex> lock(petsc_mutex());
+    OwnedVec rhs, solution;
+    check(MatCreateVecs(matrix_->get(), solution.out(), rhs.out()), "MatCreateVecs");
+    // This rank's block of b.
+    PetscInt begin = 0, end = 0;
+    check(VecGetOwnershipRange(rhs.get(), &begin, &end), "VecGetOwnershipRange");
+    PetscScalar* local = nullptr;
+    check(VecGetArray(rhs.get(), &local), "VecGetArray");
+    std::copy(b.data() + begin, b.data() + end, local);
+    check(VecRestoreArray(rhs.get(), &local), "VecRestoreArray");
+    check(KSPSolve(ksp_.get(), rhs.get(), solution.get()), "KSPSolve");
+    // The whole solution on every rank.
+    x.resize(rows_);
+    GatherToAll(solution.get())(solution.get(), x);
+  }
+
+  FactorizationInfo info() const override { return info_; }
+  bool shared() const override { return shared_; }
+  void set_shared(bool shared) override { shared_ = shared; }
+
+  ~MumpsLinearSolver() override {
+    const std::lock_guard<std::mutex> lock(petsc_mutex());
+    release();
+  }
+
+ private:
+  void release() {
+    ksp_.reset();
+    matrix_.reset();
+  }
+
+  bool shared_ = false;
+  Eigen::Index rows_ = 0;
+  std::unique_ptr<PetscMatrix> matrix_;
+  OwnedKsp ksp_;
+  FactorizationInfo info_;
+};
+
+}  // namespace
+
+std::unique_ptr<LinearSolver> make_mumps_linear_solver() {
+  ensure_slepc_initialized();
+  return std::make_unique<MumpsLinearSolver>();
+}
+
+}  // namespace substruct::slepc_plugin
