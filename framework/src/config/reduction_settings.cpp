@@ -109,8 +109,11 @@ ReductionSettings ReductionSettings::from_config(const Config& config) {
 }
 
 std::string reduction_solver_signature(const Config& config, bool shared) {
+  // A large domain's derivatives: [solvers] shared_linear unless it is none.
+  const bool shared_linear = shared && config.has("solvers.shared_linear") &&
+                             config.text("solvers.shared_linear") != "none";
   return solver_entry(config, "solvers.eigen", shared) +
-         solver_entry(config, "solvers.linear", shared);
+         solver_entry(config, shared_linear ? "solvers.shared_linear" : "solvers.linear", shared);
 }
 
 std::string_view to_string(ModeCountPolicy policy) {

@@ -22,7 +22,13 @@ const OptionSet<SolverSettings>& solver_options() {
           .text("processes", &S::processes,
                 "process-group plugin that joins the ranks of a job an MPI launcher started "
                 "(mpirun -n K substruct precompute: the domains are shared out): mpi (PETSc's MPI "
-                "communicator)");
+                "communicator)")
+          .text("shared_linear", &S::shared_linear,
+                "linear-solver plugin for a large domain's modal derivatives ([reduction] "
+                "shared_solve_dofs), in one process too: mumps (one MUMPS factorization of K; "
+                "under mpirun distributed over the ranks, so each holds a part of it, and every "
+                "rank takes part in every solve) or none ([solvers] linear: under mpirun every "
+                "rank factors K itself and solves its share of the right-hand sides)");
   return options;
 }
 

@@ -177,7 +177,7 @@ DistributedPrecompute precompute_distributed(const std::vector<ModelRequest>& re
       log::info("domain {}: {} by all {} ranks, cached", q.domain,
                 detail::computed_summary(model, seconds_since(t0)), ranks);
     } catch (const Interrupted& e) {
-      status = "I";
+      status.assign(1, 'I');  // (not = "I": a GCC 12 -Wrestrict false positive)
       interrupted_by = e.signal();
     } catch (const std::exception& e) {
       status = failure_line(c, label, e.what());

@@ -9,6 +9,7 @@
 #include <Eigen/Geometry>
 
 #include "substruct/core/error.hpp"
+#include "substruct/core/log.hpp"
 #include "substruct/fem/elastic_force_model.hpp"
 #include "substruct/fem/mass.hpp"
 #include "substruct/fem/tet_geometry.hpp"
@@ -191,43 +192,79 @@ Eigen::MatrixXd modal_derivatives(const TetMesh& mesh, const Eigen::MatrixXd& Ph
   const SparseMatrix K_free = dofs.restrict_matrix(K);
   solver.analyze(K_free, MatrixProperties{});
   solver.factorize(K_free);
+  if (share == nullptr || share->rank() == 0)
+    log::debug("modal derivatives: K of {} free DOFs factored by {} ({} nonzeros in the factor)",
+               K_free.rows(), solver.info().method, solver.info().factor_nonzeros);
 
-  // Shared: this rank's columns are those ≡ rank (mod ranks).
+  // b = −(H : Φ_i) Φ_j, made ⊥ span R when free-flying.
+  const auto right_hand_side = [&](int i, int j, Eigen::VectorXd& b) {
+    b.setZero(Phi.rows());
+    for (std::size_t e = 0; e < m; ++e) {
+      const std::size_t a = e * ku + static_cast<std::size_t>(i);
+      const std::size_t c = e * ku + static_cast<std::size_t>(j);
+      const Mat3 P = hessian_stress(G[a], S[a], G[c], S[c], data.lambda[e], data.mu[e]);
+      scatter_forces(mesh, static_cast<Index>(e), -P, data.grad[e], data.volume[e], b.data());
+    }
+    if (boundary.remove_rigid_modes) b -= M * (R * (R.transpose() * b));  // b ⊥ span R
+  };
+  // Ψ's column for b: K⁻¹ b, made ⊥_M span R when free-flying.
+  Eigen::VectorXd x_free;
+  const auto solve_into = [&](const Eigen::VectorXd& b, Eigen::Index column) {
+    solver.solve(dofs.restrict_vector(b), x_free);
+    Eigen::VectorXd x = dofs.expand_vector(x_free);
+    if (boundary.remove_rigid_modes) x -= R * (R.transpose() * (M * x));  // x ⊥_M span R
+    Psi.col(column) = x;
+    if (progress) progress->advance();
+  };
+  std::vector<std::pair<int, int>> pairs;  // (i, j) of each column
+  for (int i = 0; i < k; ++i)
+    for (int j = i; j < k; ++j) pairs.emplace_back(i, j);
+  const int columns = static_cast<int>(pairs.size());
+
   const int ranks = share != nullptr ? share->size() : 1;
   const int rank = share != nullptr ? share->rank() : 0;
-  Eigen::VectorXd b(Phi.rows()), x_free;
-  for (int i = 0; i < k; ++i)
-    for (int j = i; j < k; ++j) {
-      if (derivative_column(i, j, k) % ranks != rank) continue;
-      // b = −(H : Φ_i) Φ_j
-      b.setZero();
-      for (std::size_t e = 0; e < m; ++e) {
-        const std::size_t a = e * ku + static_cast<std::size_t>(i);
-        const std::size_t c = e * ku + static_cast<std::size_t>(j);
-        const Mat3 P = hessian_stress(G[a], S[a], G[c], S[c], data.lambda[e], data.mu[e]);
-        scatter_forces(mesh, static_cast<Index>(e), -P, data.grad[e], data.volume[e], b.data());
+  const auto bytes = static_cast<std::size_t>(Phi.rows()) * sizeof(double);
+  Eigen::VectorXd b(Phi.rows());
+  if (ranks > 1 && solver.shared()) {
+    // One factorization over all ranks, every solve collective: rank p makes the right-hand
+    // sides p, p + ranks, …; each round's are gathered and solved by all ranks together.
+    for (int first = 0; first < columns; first += ranks) {
+      std::string mine;
+      if (first + rank < columns) {
+        const auto [i, j] = pairs[static_cast<std::size_t>(first + rank)];
+        right_hand_side(i, j, b);
+        mine.assign(reinterpret_cast<const char*>(b.data()), bytes);
       }
-      if (boundary.remove_rigid_modes) b -= M * (R * (R.transpose() * b));  // b ⊥ span R
-      solver.solve(dofs.restrict_vector(b), x_free);
-      Eigen::VectorXd x = dofs.expand_vector(x_free);
-      if (boundary.remove_rigid_modes) x -= R * (R.transpose() * (M * x));  // x ⊥_M span R
-      Psi.col(derivative_column(i, j, k)) = x;
-      if (progress) progress->advance();
+      const std::vector<std::string> all = share->all_gather(mine);
+      for (int p = 0; p < ranks && first + p < columns; ++p) {
+        if (all[static_cast<std::size_t>(p)].size() != bytes)
+          throw Error("modal derivatives: a rank sent a right-hand side of the wrong size");
+        std::memcpy(b.data(), all[static_cast<std::size_t>(p)].data(), bytes);
+        solve_into(b, first + p);
+      }
     }
+    return Psi;
+  }
+  // Otherwise each rank (or this process alone) solves the columns ≡ rank (mod ranks) with its
+  // own factorization.
+  for (int c = rank; c < columns; c += ranks) {
+    const auto [i, j] = pairs[static_cast<std::size_t>(c)];
+    right_hand_side(i, j, b);
+    solve_into(b, c);
+  }
   if (ranks > 1) {
     // Every rank's columns, in their order, to every rank.
-    const auto rows = static_cast<std::size_t>(Psi.rows());
     std::string mine;
-    for (int c = rank; c < Psi.cols(); c += ranks)
-      mine.append(reinterpret_cast<const char*>(Psi.col(c).data()), rows * sizeof(double));
+    for (int c = rank; c < columns; c += ranks)
+      mine.append(reinterpret_cast<const char*>(Psi.col(c).data()), bytes);
     const std::vector<std::string> all = share->all_gather(mine);
     for (int p = 0; p < ranks; ++p) {
       const std::string& theirs = all[static_cast<std::size_t>(p)];
       std::size_t at = 0;
-      for (int c = p; c < Psi.cols(); c += ranks, at += rows * sizeof(double)) {
-        if (at + rows * sizeof(double) > theirs.size())
+      for (int c = p; c < columns; c += ranks, at += bytes) {
+        if (at + bytes > theirs.size())
           throw Error("modal derivatives: a rank sent fewer columns than it computes");
-        std::memcpy(Psi.col(c).data(), theirs.data() + at, rows * sizeof(double));
+        std::memcpy(Psi.col(c).data(), theirs.data() + at, bytes);
         if (progress && p != rank) progress->advance();
       }
     }

@@ -24,6 +24,14 @@ std::unique_ptr<LinearSolver> SolverProvider::coupled() const {
                                     PluginContext{config_});
 }
 
+std::unique_ptr<LinearSolver> SolverProvider::shared_linear() const {
+  if (settings_.shared_linear == "none") return linear();
+  auto solver = host_.create<LinearSolver>(settings_.shared_linear, PluginKind::linear_solver,
+                                           PluginContext{config_});
+  solver->set_shared(true);
+  return solver;
+}
+
 std::unique_ptr<EigenSolver> SolverProvider::eigen() const {
   auto solver = host_.create<EigenSolver>(eigen_plugin_name(&host_, settings_.eigen, shared_eigen_),
                                           PluginKind::eigen_solver, PluginContext{config_});

@@ -38,9 +38,11 @@ Eigen::VectorXd stvk_hessian_product(const TetMesh& mesh, const Eigen::VectorXd&
 /// given, advances by one per derivative (create it with total derivative_count(k)). Results are
 /// bit-identical from run to run. Throws Error when Φ does not have 3N rows, or the solver's
 /// Error when K (with the fixed vertices removed) is not positive definite.
-/// With `share` (collective: every rank of it calls this with the same Φ), rank p computes the
-/// derivatives p, p + size, … of the column order (each factoring K itself), and every rank
-/// returns all of them, each column the same bits as one process computes.
+/// With `share` (collective: every rank of it calls this with the same Φ) every rank returns
+/// all the derivatives, and rank p makes the right-hand sides p, p + size, … of the column order.
+/// A solver that shares its work (solver.shared(), e.g. mumps) factors K once over all ranks and
+/// solves every column with all of them; any other solver factors K on every rank, which solves
+/// its own columns (each column then the same bits as one process computes).
 Eigen::MatrixXd modal_derivatives(const TetMesh& mesh, const Eigen::MatrixXd& Phi,
                                   const DomainBoundary& boundary, LinearSolver& solver,
                                   Progress* progress = nullptr, ProcessGroup* share = nullptr);

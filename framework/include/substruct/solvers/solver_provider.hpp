@@ -24,11 +24,15 @@ class SolverProvider {
   /// [solvers] coupled: for a coupling method's per-step system of domain blocks (the caller
   /// passes the blocks in MatrixProperties::blocks to analyze()).
   std::unique_ptr<LinearSolver> coupled() const;
+  /// The solver of a large domain's modal derivatives: [solvers] shared_linear, shared over the
+  /// ranks of an MPI job (LinearSolver::set_shared), or linear() when that is none.
+  std::unique_ptr<LinearSolver> shared_linear() const;
   /// [solvers] eigen. Its solves are this process's own, unless set_shared_eigen_solves(true):
   /// then, in a job an MPI launcher started, every rank takes part in each (and `auto` picks a
   /// solver that can share a solve, slepc).
   std::unique_ptr<EigenSolver> eigen() const;
   void set_shared_eigen_solves(bool shared) { shared_eigen_ = shared; }
+  bool shared_eigen_solves() const { return shared_eigen_; }
   /// The ranks that share one domain's work beyond its eigen solve (its modal derivatives), or
   /// null (the default): this process does all of it. Not owned.
   ProcessGroup* shared_work() const { return shared_work_; }
