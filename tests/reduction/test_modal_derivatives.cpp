@@ -23,6 +23,7 @@
 #include "substruct/reduction/modal_derivatives.hpp"
 #include "support/shared_data.hpp"
 #include "support/temp_dir_test.hpp"
+#include "support/thread_process_group.hpp"
 
 namespace substruct {
 namespace {
@@ -214,6 +215,28 @@ TEST_F(ModalDerivatives, AreBitIdenticalFromRunToRun) {
   const Eigen::MatrixXd b = modal_derivatives(*beam_, *beam_Phi_, boundary, *cholmod());
   ASSERT_EQ(a.size(), b.size());
   EXPECT_EQ(std::memcmp(a.data(), b.data(), sizeof(double) * std::size_t(a.size())), 0);
+}
+
+TEST_F(ModalDerivatives, SharedOverRanksGiveEveryRankOneProcesssBits) {
+  // Each rank (a thread here) factors K with its own solver and solves its share of the
+  // columns; every rank gets them all, each column the bits one process computes.
+  const DomainBoundary boundary{*beam_fixed_, false};
+  const Eigen::MatrixXd serial = modal_derivatives(*beam_, *beam_Phi_, boundary, *cholmod());
+  for (int ranks : {2, 3}) {
+    SCOPED_TRACE(std::to_string(ranks) + " ranks");
+    std::vector<std::unique_ptr<LinearSolver>> solvers;
+    for (int p = 0; p < ranks; ++p) solvers.push_back(cholmod());
+    std::vector<Eigen::MatrixXd> got(static_cast<std::size_t>(ranks));
+    testing::run_on_ranks(ranks, [&](ProcessGroup& group) {
+      const auto p = static_cast<std::size_t>(group.rank());
+      got[p] = modal_derivatives(*beam_, *beam_Phi_, boundary, *solvers[p], nullptr, &group);
+    });
+    for (const Eigen::MatrixXd& Psi : got) {
+      ASSERT_EQ(Psi.size(), serial.size());
+      EXPECT_EQ(std::memcmp(Psi.data(), serial.data(), sizeof(double) * std::size_t(Psi.size())),
+                0);
+    }
+  }
 }
 
 TEST_F(ModalDerivatives, RejectsInconsistentInput) {

@@ -17,6 +17,7 @@
 #include "substruct/mesh/mesh_io.hpp"
 #include "support/shared_data.hpp"
 #include "support/temp_dir_test.hpp"
+#include "support/thread_process_group.hpp"
 
 namespace substruct {
 namespace {
@@ -177,6 +178,34 @@ TEST(ReducedStVKPolynomial, StiffnessAndForceAreDerivatives) {
   }
   EXPECT_LT(relative(K_fd, K), 1e-7);
   EXPECT_LT(relative(f_fd, f), 1e-7);
+}
+
+TEST(ReducedStVKPolynomial, TermsSharedOverRanksGiveOneProcesssCoefficients) {
+  // Each rank accumulates its rows of the quartic and cubic terms; every rank ends with all of
+  // them, equal to one process's up to the order of the sums.
+  const Domain d = box();
+  const int r = 9;
+  const Eigen::MatrixXd U = random_basis(d, r, 5);
+  const ReducedStVKPolynomial serial(d.mesh, U);
+  const std::vector<double>& expected = serial.coefficients();
+  double largest = 0;
+  for (double c : expected) largest = std::max(largest, std::abs(c));
+  for (int ranks : {2, 3, 5}) {
+    SCOPED_TRACE(std::to_string(ranks) + " ranks");
+    std::vector<std::vector<double>> got(static_cast<std::size_t>(ranks));
+    testing::run_on_ranks(ranks, [&](ProcessGroup& group) {
+      got[static_cast<std::size_t>(group.rank())] =
+          ReducedStVKPolynomial(d.mesh, U, nullptr, &group).coefficients();
+    });
+    for (const std::vector<double>& coefficients : got) {
+      EXPECT_EQ(coefficients, got[0]);  // the same bits on every rank
+      ASSERT_EQ(coefficients.size(), expected.size());
+      double difference = 0;
+      for (std::size_t t = 0; t < expected.size(); ++t)
+        difference = std::max(difference, std::abs(coefficients[t] - expected[t]));
+      EXPECT_LT(difference, 1e-12 * largest);
+    }
+  }
 }
 
 TEST(ReducedStVKPolynomial, StoredCoefficientsGiveTheSameModel) {

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <string>
 
 #include <fmt/format.h>
 #include <Eigen/Cholesky>
@@ -87,8 +88,43 @@ std::size_t ReducedStVKPolynomial::coefficient_count(int r) {
 // of the ordered coefficients over the distinct orderings of its indices:
 //   c_ijk  = 2 (X_i,jk + X_j,ik + X_k,ij) / (repeats),
 //   d_ijkl = 8 (B_ij,kl + B_ik,jl + B_il,jk) / (repeats).
+namespace {
+
+/// The first row of B (and Xt) of `rank` when the lower triangle of s rows is shared out by area:
+/// rows [first_row(p), first_row(p + 1)) hold about s²/(2 ranks) entries for every p.
+Eigen::Index first_shared_row(Eigen::Index s, int rank, int ranks) {
+  return static_cast<Eigen::Index>(std::lround(double(s) * std::sqrt(double(rank) / ranks)));
+}
+
+/// Rows [lo, hi) of the lower triangle of B and of Xt, as bytes (to another rank), and back.
+std::string pack_rows(const Eigen::MatrixXd& B, const Eigen::MatrixXd& Xt, Eigen::Index lo,
+                      Eigen::Index hi) {
+  std::string bytes;
+  for (Eigen::Index i = lo; i < hi; ++i) {
+    const Eigen::VectorXd row = B.row(i).head(i + 1).transpose();
+    const Eigen::VectorXd x = Xt.row(i).transpose();
+    bytes.append(reinterpret_cast<const char*>(row.data()), row.size() * sizeof(double));
+    bytes.append(reinterpret_cast<const char*>(x.data()), x.size() * sizeof(double));
+  }
+  return bytes;
+}
+void unpack_rows(const std::string& bytes, Eigen::Index lo, Eigen::Index hi, Eigen::MatrixXd& B,
+                 Eigen::MatrixXd& Xt) {
+  const auto r = Xt.cols();
+  if (bytes.size() !=
+      sizeof(double) * static_cast<std::size_t>((hi - lo) * (hi + lo + 1) / 2 + (hi - lo) * r))
+    throw Error("reduced StVK polynomials: a rank sent a share of the wrong size");
+  const auto* v = reinterpret_cast<const double*>(bytes.data());
+  for (Eigen::Index i = lo; i < hi; ++i) {
+    for (Eigen::Index j = 0; j <= i; ++j) B(i, j) = *v++;
+    for (Eigen::Index j = 0; j < r; ++j) Xt(i, j) = *v++;
+  }
+}
+
+}  // namespace
+
 ReducedStVKPolynomial::ReducedStVKPolynomial(const TetMesh& mesh, const Eigen::MatrixXd& U,
-                                             Progress* progress)
+                                             Progress* progress, ProcessGroup* share)
     : ReducedForceModel(static_cast<int>(U.cols())) {
   const auto start = std::chrono::steady_clock::now();
   const Index num_vertices = mesh.num_vertices();
@@ -113,6 +149,12 @@ ReducedStVKPolynomial::ReducedStVKPolynomial(const TetMesh& mesh, const Eigen::M
   Eigen::MatrixXd B = Eigen::MatrixXd::Zero(s, s);   // Σ_e A4, lower triangle
   Eigen::MatrixXd Xt = Eigen::MatrixXd::Zero(s, r);  // (Σ_e A3)ᵀ
   Eigen::MatrixXd K0 = Eigen::MatrixXd::Zero(r, r);  // lower triangle
+
+  // This rank's rows of B and Xt: all of them in one process.
+  const int ranks = share != nullptr ? share->size() : 1;
+  const int rank = share != nullptr ? share->rank() : 0;
+  const Eigen::Index lo = first_shared_row(s, rank, ranks),
+                     hi = first_shared_row(s, rank + 1, ranks);
 
   constexpr Index kChunk = 48;  // elements per dense update
   Eigen::MatrixXd Y(s, 6 * kChunk), Z(r, 6 * kChunk), Hk(r, 6 * kChunk);
@@ -170,10 +212,26 @@ ReducedStVKPolynomial::ReducedStVKPolynomial(const TetMesh& mesh, const Eigen::M
       Hk.middleCols<6>(6 * c).noalias() = root_V * (Hv.transpose() * L2);
     }
     const Eigen::Index cols = 6 * count;
-    B.selfadjointView<Eigen::Lower>().rankUpdate(Y.leftCols(cols));
-    Xt.noalias() += Y.leftCols(cols) * Z.leftCols(cols).transpose();
+    if (ranks == 1) {
+      B.selfadjointView<Eigen::Lower>().rankUpdate(Y.leftCols(cols));
+      Xt.noalias() += Y.leftCols(cols) * Z.leftCols(cols).transpose();
+    } else if (hi > lo) {  // rows [lo, hi) only: the diagonal block and the rectangle left of it
+      const auto mine = Y.leftCols(cols).middleRows(lo, hi - lo);
+      B.block(lo, lo, hi - lo, hi - lo).selfadjointView<Eigen::Lower>().rankUpdate(mine);
+      if (lo > 0)
+        B.block(lo, 0, hi - lo, lo).noalias() += mine * Y.leftCols(cols).topRows(lo).transpose();
+      Xt.middleRows(lo, hi - lo).noalias() += mine * Z.leftCols(cols).transpose();
+    }
     K0.selfadjointView<Eigen::Lower>().rankUpdate(Hk.leftCols(cols));
     if (progress) progress->advance(static_cast<std::size_t>(count));
+  }
+
+  if (ranks > 1) {  // every rank's rows to every rank
+    const std::vector<std::string> all = share->all_gather(pack_rows(B, Xt, lo, hi));
+    for (int p = 0; p < ranks; ++p)
+      if (p != rank)
+        unpack_rows(all[static_cast<std::size_t>(p)], first_shared_row(s, p, ranks),
+                    first_shared_row(s, p + 1, ranks), B, Xt);
   }
 
   // The coefficients, in the documented order.

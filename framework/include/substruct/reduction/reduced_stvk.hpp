@@ -8,6 +8,7 @@
 #include "substruct/core/progress.hpp"
 #include "substruct/mesh/tet_mesh.hpp"
 #include "substruct/reduction/reduced_force_model.hpp"
+#include "substruct/solvers/process_group.hpp"
 
 namespace substruct {
 
@@ -43,8 +44,12 @@ class ReducedStVKPolynomial : public ReducedForceModel {
   /// r = 100). `progress`, when given, advances by one per element (create it with total
   /// mesh.num_elements()). Deterministic. Throws Error when U does not have 3N rows, or for a
   /// degenerate element or a material with E ≤ 0 or ν outside (−1, ½).
-  ReducedStVKPolynomial(const TetMesh& mesh, const Eigen::MatrixXd& U,
-                        Progress* progress = nullptr);
+  /// With `share` (collective: every rank of it calls this with the same mesh and U), the
+  /// quartic and cubic terms are shared out: each rank accumulates its rows of the (r(r+1)/2)²
+  /// matrix (an equal part of its lower triangle) and of the cubic one, and every rank gets all
+  /// the coefficients (the same on every rank, equal to one process's to round-off).
+  ReducedStVKPolynomial(const TetMesh& mesh, const Eigen::MatrixXd& U, Progress* progress = nullptr,
+                        ProcessGroup* share = nullptr);
 
   /// From stored coefficients (coefficients() of a model with the same r). Throws Error when
   /// there are not coefficient_count(r) of them or one is not finite.
