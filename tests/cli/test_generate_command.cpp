@@ -189,6 +189,37 @@ TEST_F(GenerateCommand, ForestRunsUnderInertiaOnItsRigidGround) {
   EXPECT_GT(plant_motion, 0.0);
 }
 
+TEST_F(GenerateCommand, ForestOfNamedSpeciesWithRigidLeavesHasOneLeafRangePerPlant) {
+  ASSERT_EQ(generate(fmt::format("forest --out '{}' --plants 3 --species oak", dir().string())), 1);
+  EXPECT_NE(log().find("unknown species 'oak' (species: broadleaf, conifer, bush, fir"),
+            std::string::npos)
+      << log();
+  ASSERT_EQ(generate(fmt::format("forest --out '{}' --plants 3 --species conifer,bush "
+                                 "--variation 0 --rigid-leaves",
+                                 dir().string())),
+            0)
+      << log();
+  EXPECT_NE(log().find("forest: 3 plants (2 + 1 by species"), std::string::npos) << log();
+  const std::string ini = read("forest.ini");
+  // Sets by name: ground, then per plant branch…, leaf…, trunk; each plant's leaves a range.
+  EXPECT_NE(ini.find("[inertia]\nrigid_domains = 9-40 46-53 63-94  # the 72 leaves"),
+            std::string::npos)
+      << ini;
+  PluginHost host({SUBSTRUCT_PLUGIN_DIR}, false);
+  const Config config = Config::load(dir() / "forest.ini", {}, host);
+  const std::vector<Index> rigid = config.indices("inertia.rigid_domains");
+  ASSERT_EQ(rigid.size(), 72u);
+  const Scene scene = load_scene(config);
+  std::size_t leaves = 0;
+  for (Index d = 0; d < scene.num_domains(); ++d) {
+    const auto& sets = scene.decomposition.domains[static_cast<std::size_t>(d)].mesh.element_sets;
+    const bool leaf = sets.size() == 1 && sets.begin()->first.find("_leaf") != std::string::npos;
+    leaves += leaf;
+    EXPECT_EQ(leaf, std::find(rigid.begin(), rigid.end(), d) != rigid.end()) << d;
+  }
+  EXPECT_EQ(leaves, 72u);
+}
+
 TEST_F(GenerateCommand, BeamSceneHasTheRequestedCells) {
   ASSERT_EQ(generate(fmt::format("beam --out '{}' --length 2 --cells 4 1 1 --domains auto:2",
                                  dir().string())),

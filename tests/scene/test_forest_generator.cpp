@@ -96,6 +96,18 @@ TEST(ForestGenerator, SameSeedGivesBitIdenticalMeshes) {
   EXPECT_EQ(set_names(a), set_names(b));
 }
 
+TEST(ForestGenerator, SpeciesByNameIncludeAFirOfTheThesissSize) {
+  const std::vector<TreeParameters> three = forest_species();
+  EXPECT_EQ(forest_species("broadleaf").branches, three[0].branches);
+  EXPECT_EQ(forest_species("conifer").levels, three[1].levels);
+  EXPECT_EQ(forest_species("bush").trunk_base, three[2].trunk_base);
+  // Zhao 2014 Table 5.1's fir: 9,077 domains, 588 flexible; ours 1 + 587 + 587 · 14 = 8,806.
+  const TreeParameters fir = forest_species("fir");
+  EXPECT_EQ(fir.branches, 587);
+  EXPECT_EQ(1 + fir.branches + fir.branches * fir.leaves_per_branch, 8806);
+  EXPECT_THROW(forest_species("oak"), Error);
+}
+
 TEST(ForestGenerator, RejectsParametersOutOfRange) {
   const auto message = [](const ForestParameters& p) {
     try {
