@@ -80,9 +80,10 @@ const OptionSet<ReductionSettings>& reduction_options() {
           .integer("shared_solve_dofs", &S::shared_solve_dofs, "DOFs",
                    "a domain with more free DOFs than this (0: none) is a large domain: its "
                    "eigenproblem goes to a solver that can share one solve over MPI ranks "
-                   "([solvers] eigen = auto: slepc, also in one process), and under mpirun "
-                   "precompute solves it with every rank together (its modal derivatives and "
-                   "polynomial are still computed by each rank)",
+                   "([solvers] eigen = auto: slepc) and its modal derivatives to [solvers] "
+                   "shared_linear (mumps), also in one process; under mpirun precompute computes "
+                   "it with every rank together: the eigen solve, the derivatives and the "
+                   "polynomial's terms are shared out",
                    non_negative);
   return options;
 }

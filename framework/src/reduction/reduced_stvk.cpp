@@ -72,26 +72,10 @@ std::size_t ReducedStVKPolynomial::coefficient_count(int r) {
   return triangle_size(r) + cubic_count(r) + quartic_count(r);
 }
 
-// With E₁ = sym(G) = Σ q_i H_i and E₂ = ½GᵀG = ½ Σ_ij q_i q_j S_ij, S_ij = sym(G_iᵀG_j), the
-// element energy V Ψ(E₁ + E₂) splits by degree:
-//   quadratic  V[μ E₁:E₁ + λ/2 tr(E₁)²]                 = Σ_ij   q_i q_j       A2_ij
-//   cubic      V[2μ E₁:E₂ + λ tr(E₁) tr(E₂)]            = Σ_ijk  q_i q_j q_k   A3_i,jk
-//   quartic    V[μ E₂:E₂ + λ/2 tr(E₂)²]                 = Σ_ijkl q_i q_j q_k q_l A4_ij,kl
-// (sums over ordered indices) with, in Voigt form (h_i = v(H_i), s_p = v(S_p), p an index pair),
-//   A2_ij = V h_iᵀ C₂ h_j,  C₂ = μ I + λ/2 eeᵀ  (so K₀ = 2 Σ_e A2),
-//   A3_i,p = V h_iᵀ C₃ s_p,  C₃ = μ I + λ/2 eeᵀ,
-//   A4_p,p' = V s_pᵀ C₄ s_p',  C₄ = μ/4 I + λ/8 eeᵀ.
-// Summed over the elements these are dense products of stacked per-element factors: with
-// C₄ = L₄L₄ᵀ, B = Σ_e A4 = Y Yᵀ for the blocks Y_e = √V S_e L₄ (S_e: one row s_pᵀ per pair), and
-// X = Σ_e A3 = Z Yᵀ for Z_e = √V H_e C₃ L₄⁻ᵀ (H_e: one row h_iᵀ per mode), and
-// K₀ = Σ_e Hk_e Hk_eᵀ for Hk_e = √V H_e L₂, L₂L₂ᵀ = 2C₂. The coefficient of a monomial is the sum
-// of the ordered coefficients over the distinct orderings of its indices:
-//   c_ijk  = 2 (X_i,jk + X_j,ik + X_k,ij) / (repeats),
-//   d_ijkl = 8 (B_ij,kl + B_ik,jl + B_il,jk) / (repeats).
 namespace {
 
 /// The first row of B (and Xt) of `rank` when the lower triangle of s rows is shared out by area:
-/// rows [first_row(p), first_row(p + 1)) hold about s²/(2 ranks) entries for every p.
+/// rows [first_shared_row(p), first_shared_row(p + 1)) hold about s²/(2 ranks) entries each.
 Eigen::Index first_shared_row(Eigen::Index s, int rank, int ranks) {
   return static_cast<Eigen::Index>(std::lround(double(s) * std::sqrt(double(rank) / ranks)));
 }
@@ -123,6 +107,22 @@ void unpack_rows(const std::string& bytes, Eigen::Index lo, Eigen::Index hi, Eig
 
 }  // namespace
 
+// With E₁ = sym(G) = Σ q_i H_i and E₂ = ½GᵀG = ½ Σ_ij q_i q_j S_ij, S_ij = sym(G_iᵀG_j), the
+// element energy V Ψ(E₁ + E₂) splits by degree:
+//   quadratic  V[μ E₁:E₁ + λ/2 tr(E₁)²]                 = Σ_ij   q_i q_j       A2_ij
+//   cubic      V[2μ E₁:E₂ + λ tr(E₁) tr(E₂)]            = Σ_ijk  q_i q_j q_k   A3_i,jk
+//   quartic    V[μ E₂:E₂ + λ/2 tr(E₂)²]                 = Σ_ijkl q_i q_j q_k q_l A4_ij,kl
+// (sums over ordered indices) with, in Voigt form (h_i = v(H_i), s_p = v(S_p), p an index pair),
+//   A2_ij = V h_iᵀ C₂ h_j,  C₂ = μ I + λ/2 eeᵀ  (so K₀ = 2 Σ_e A2),
+//   A3_i,p = V h_iᵀ C₃ s_p,  C₃ = μ I + λ/2 eeᵀ,
+//   A4_p,p' = V s_pᵀ C₄ s_p',  C₄ = μ/4 I + λ/8 eeᵀ.
+// Summed over the elements these are dense products of stacked per-element factors: with
+// C₄ = L₄L₄ᵀ, B = Σ_e A4 = Y Yᵀ for the blocks Y_e = √V S_e L₄ (S_e: one row s_pᵀ per pair), and
+// X = Σ_e A3 = Z Yᵀ for Z_e = √V H_e C₃ L₄⁻ᵀ (H_e: one row h_iᵀ per mode), and
+// K₀ = Σ_e Hk_e Hk_eᵀ for Hk_e = √V H_e L₂, L₂L₂ᵀ = 2C₂. The coefficient of a monomial is the sum
+// of the ordered coefficients over the distinct orderings of its indices:
+//   c_ijk  = 2 (X_i,jk + X_j,ik + X_k,ij) / (repeats),
+//   d_ijkl = 8 (B_ij,kl + B_ik,jl + B_il,jk) / (repeats).
 ReducedStVKPolynomial::ReducedStVKPolynomial(const TetMesh& mesh, const Eigen::MatrixXd& U,
                                              Progress* progress, ProcessGroup* share)
     : ReducedForceModel(static_cast<int>(U.cols())) {

@@ -33,8 +33,8 @@ class SolverProvider {
   std::unique_ptr<EigenSolver> eigen() const;
   void set_shared_eigen_solves(bool shared) { shared_eigen_ = shared; }
   bool shared_eigen_solves() const { return shared_eigen_; }
-  /// The ranks that share one domain's work beyond its eigen solve (its modal derivatives), or
-  /// null (the default): this process does all of it. Not owned.
+  /// The ranks that share one domain's work beyond its eigen solve (its modal derivatives and
+  /// polynomial), or null (the default): this process does all of it. Not owned.
   ProcessGroup* shared_work() const { return shared_work_; }
   void set_shared_work(ProcessGroup* group) { shared_work_ = group; }
   /// The processes of this job: in one an MPI launcher (mpirun) started, the group of the
