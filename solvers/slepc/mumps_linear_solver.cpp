@@ -81,6 +81,45 @@ class MumpsLinearSolver final : public LinearSolver {
     GatherToAll(solution.get())(solution.get(), x);
   }
 
+  void solve_columns(const Eigen::MatrixXd& B, Eigen::MatrixXd& X) const override {
+    if (ksp_.get() == nullptr) throw Error("mumps: solve_columns() before factorize()");
+    if (B.rows() != rows_)
+      throw Error(
+          fmt::format("mumps: the right-hand sides have {} rows, the matrix {}", B.rows(), rows_));
+    X.resize(rows_, B.cols());
+    if (B.cols() == 0) return;
+    const std::lock_guard<std::mutex> lock(petsc_mutex());
+    // B and X as dense matrices distributed by rows like A; MUMPS solves all columns together.
+    MPI_Comm comm = MPI_COMM_NULL;
+    check(PetscObjectGetComm(reinterpret_cast<PetscObject>(matrix_->get()), &comm),
+          "PetscObjectGetComm");
+    PetscInt begin = 0, end = 0;
+    check(MatGetOwnershipRange(matrix_->get(), &begin, &end), "MatGetOwnershipRange");
+    const auto columns = static_cast<PetscInt>(B.cols());
+    OwnedMat rhs, solution;
+    check(MatCreateDense(comm, end - begin, PETSC_DECIDE, rows_, columns, nullptr, rhs.out()),
+          "MatCreateDense");
+    check(MatCreateDense(comm, end - begin, PETSC_DECIDE, rows_, columns, nullptr, solution.out()),
+          "MatCreateDense");
+    PetscScalar* local = nullptr;
+    check(MatDenseGetArrayWrite(rhs.get(), &local), "MatDenseGetArrayWrite");
+    for (PetscInt c = 0; c < columns; ++c)  // column-major, leading dimension end − begin
+      std::copy(B.col(c).data() + begin, B.col(c).data() + end, local + c * (end - begin));
+    check(MatDenseRestoreArrayWrite(rhs.get(), &local), "MatDenseRestoreArrayWrite");
+    check(KSPMatSolve(ksp_.get(), rhs.get(), solution.get()), "KSPMatSolve");
+    // Every column whole on every rank.
+    OwnedVec like;
+    check(MatCreateVecs(matrix_->get(), like.out(), nullptr), "MatCreateVecs");
+    GatherToAll gather(like.get());
+    for (PetscInt c = 0; c < columns; ++c) {
+      Vec column = nullptr;
+      check(MatDenseGetColumnVecRead(solution.get(), c, &column), "MatDenseGetColumnVecRead");
+      gather(column, X.col(c));
+      check(MatDenseRestoreColumnVecRead(solution.get(), c, &column),
+            "MatDenseRestoreColumnVecRead");
+    }
+  }
+
   FactorizationInfo info() const override { return info_; }
   bool shared() const override { return shared_; }
   void set_shared(bool shared) override { shared_ = shared; }

@@ -28,5 +28,6 @@ class Owned {
 using OwnedVec = Owned<Vec, VecDestroy>;
 using OwnedScatter = Owned<VecScatter, VecScatterDestroy>;
 using OwnedKsp = Owned<KSP, KSPDestroy>;
+using OwnedMat = Owned<Mat, MatDestroy>;
 
 }  // namespace substruct::slepc_plugin

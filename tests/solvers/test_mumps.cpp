@@ -114,6 +114,27 @@ TEST_F(MumpsTest, SharedInOneProcessIsAGroupOfOne) {
   EXPECT_LT(relative_error(x, reference.solve(b_)), 1e-10);
 }
 
+TEST_F(MumpsTest, ManyRightHandSidesTogetherEqualOneByOne) {
+  auto solver = make();
+  solver->analyze(K_, MatrixProperties{});
+  solver->factorize(K_);
+  Eigen::MatrixXd B(K_.rows(), 5);
+  for (Eigen::Index c = 0; c < B.cols(); ++c)
+    for (Eigen::Index i = 0; i < B.rows(); ++i) B(i, c) = std::cos(0.11 * double(i * (c + 1)));
+  Eigen::MatrixXd X;
+  solver->solve_columns(B, X);
+  ASSERT_EQ(X.rows(), B.rows());
+  ASSERT_EQ(X.cols(), B.cols());
+  Eigen::SimplicialLDLT<SparseMatrix> reference(K_);
+  for (Eigen::Index c = 0; c < B.cols(); ++c) {
+    Eigen::VectorXd x;
+    solver->solve(B.col(c), x);
+    EXPECT_LT(relative_error(X.col(c), x), 1e-12) << c;
+    EXPECT_LT(relative_error(X.col(c), reference.solve(B.col(c))), 1e-10) << c;
+  }
+  EXPECT_THROW(solver->solve_columns(Eigen::MatrixXd::Ones(5, 2), X), Error);
+}
+
 TEST_F(MumpsTest, SingularMatrixUnsymmetricMatrixAndMisuseAreErrors) {
   SparseMatrix singular = K_;
   for (int col = 0; col < singular.outerSize(); ++col)

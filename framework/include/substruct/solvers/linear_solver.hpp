@@ -41,6 +41,16 @@ class LinearSolver : public Component {
   virtual void factorize(const SparseMatrix& A) = 0;
   /// x = A⁻¹ b with the last factorization.
   virtual void solve(const Eigen::VectorXd& b, Eigen::VectorXd& x) const = 0;
+  /// X = A⁻¹ B, every column of B, with the last factorization: one solve() per column unless
+  /// the solver solves many right-hand sides together (mumps does, in one pass over its factor).
+  virtual void solve_columns(const Eigen::MatrixXd& B, Eigen::MatrixXd& X) const {
+    X.resize(B.rows(), B.cols());
+    Eigen::VectorXd x;
+    for (Eigen::Index c = 0; c < B.cols(); ++c) {
+      solve(B.col(c), x);
+      X.col(c) = x;
+    }
+  }
   virtual FactorizationInfo info() const = 0;
 
   /// In a job an MPI launcher started, whether analyze(), factorize() and solve() are each one
