@@ -1,5 +1,6 @@
 #include "substruct/reduction/modal_derivatives.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstddef>
 #include <cstring>
@@ -207,14 +208,17 @@ Eigen::MatrixXd modal_derivatives(const TetMesh& mesh, const Eigen::MatrixXd& Ph
     }
     if (boundary.remove_rigid_modes) b -= M * (R * (R.transpose() * b));  // b ⊥ span R
   };
-  // Ψ's column for b: K⁻¹ b, made ⊥_M span R when free-flying.
-  Eigen::VectorXd x_free;
-  const auto solve_into = [&](const Eigen::VectorXd& b, Eigen::Index column) {
-    solver.solve(dofs.restrict_vector(b), x_free);
+  // Ψ's column from K⁻¹ b on the free DOFs, made ⊥_M span R when free-flying.
+  const auto store = [&](const Eigen::VectorXd& x_free, Eigen::Index column) {
     Eigen::VectorXd x = dofs.expand_vector(x_free);
     if (boundary.remove_rigid_modes) x -= R * (R.transpose() * (M * x));  // x ⊥_M span R
     Psi.col(column) = x;
     if (progress) progress->advance();
+  };
+  Eigen::VectorXd x_free;
+  const auto solve_into = [&](const Eigen::VectorXd& b, Eigen::Index column) {
+    solver.solve(dofs.restrict_vector(b), x_free);
+    store(x_free, column);
   };
   std::vector<std::pair<int, int>> pairs;  // (i, j) of each column
   for (int i = 0; i < k; ++i)
@@ -225,23 +229,32 @@ Eigen::MatrixXd modal_derivatives(const TetMesh& mesh, const Eigen::MatrixXd& Ph
   const int rank = share != nullptr ? share->rank() : 0;
   const auto bytes = static_cast<std::size_t>(Phi.rows()) * sizeof(double);
   Eigen::VectorXd b(Phi.rows());
-  if (ranks > 1 && solver.shared()) {
-    // One factorization over all ranks, every solve collective: rank p makes the right-hand
-    // sides p, p + ranks, …; each round's are gathered and solved by all ranks together.
-    for (int first = 0; first < columns; first += ranks) {
+  if (solver.shared()) {
+    // One factorization (over all ranks), the right-hand sides solved in rounds of kBatch per
+    // rank, each round's together: rank p makes those of the round's p-th batch, and all of them
+    // are gathered and solved by all ranks at once.
+    constexpr int kBatch = 8;
+    for (int first = 0; first < columns; first += ranks * kBatch) {
       std::string mine;
-      if (first + rank < columns) {
-        const auto [i, j] = pairs[static_cast<std::size_t>(first + rank)];
+      for (int c = first + rank * kBatch; c < std::min(first + (rank + 1) * kBatch, columns); ++c) {
+        const auto [i, j] = pairs[static_cast<std::size_t>(c)];
         right_hand_side(i, j, b);
-        mine.assign(reinterpret_cast<const char*>(b.data()), bytes);
+        mine.append(reinterpret_cast<const char*>(b.data()), bytes);
       }
-      const std::vector<std::string> all = share->all_gather(mine);
-      for (int p = 0; p < ranks && first + p < columns; ++p) {
-        if (all[static_cast<std::size_t>(p)].size() != bytes)
-          throw Error("modal derivatives: a rank sent a right-hand side of the wrong size");
-        std::memcpy(b.data(), all[static_cast<std::size_t>(p)].data(), bytes);
-        solve_into(b, first + p);
+      const std::vector<std::string> all =
+          share != nullptr ? share->all_gather(mine) : std::vector<std::string>{mine};
+      const int round = std::min(ranks * kBatch, columns - first);
+      Eigen::MatrixXd B(dofs.num_free(), round), X;
+      for (int t = 0; t < round; ++t) {
+        const std::string& from = all[static_cast<std::size_t>(t / kBatch)];
+        const std::size_t at = static_cast<std::size_t>(t % kBatch) * bytes;
+        if (at + bytes > from.size())
+          throw Error("modal derivatives: a rank sent fewer right-hand sides than it makes");
+        std::memcpy(b.data(), from.data() + at, bytes);
+        B.col(t) = dofs.restrict_vector(b);
       }
+      solver.solve_columns(B, X);
+      for (int t = 0; t < round; ++t) store(X.col(t), first + t);
     }
     return Psi;
   }
