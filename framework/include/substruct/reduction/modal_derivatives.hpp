@@ -41,8 +41,9 @@ Eigen::VectorXd stvk_hessian_product(const TetMesh& mesh, const Eigen::VectorXd&
 /// With `share` (collective: every rank of it calls this with the same Φ) every rank returns
 /// all the derivatives, and rank p makes the right-hand sides p, p + size, … of the column order.
 /// A solver that shares its work (solver.shared(), e.g. mumps) factors K once over all ranks and
-/// solves every column with all of them; any other solver factors K on every rank, which solves
-/// its own columns (each column then the same bits as one process computes).
+/// solves the columns in rounds, each round's together (solve_columns) by all of them, also in
+/// one process; any other solver factors K on every rank, which solves its own columns one by
+/// one (each column then the same bits as one process computes).
 Eigen::MatrixXd modal_derivatives(const TetMesh& mesh, const Eigen::MatrixXd& Phi,
                                   const DomainBoundary& boundary, LinearSolver& solver,
                                   Progress* progress = nullptr, ProcessGroup* share = nullptr);
