@@ -7,6 +7,8 @@
 #include <atomic>
 #include <cerrno>
 #include <cstring>
+#include <mutex>
+#include <set>
 #include <string>
 #include <system_error>
 #include <utility>
@@ -42,26 +44,42 @@ int sync_to_disk(const fs::path& path, bool folder) {
   return folder && result == EINVAL ? 0 : result;
 }
 
-/// Removes TARGET.<pid>.<n>.tmp files beside `target` left by processes that no longer run (a
-/// writer killed before it could remove its temporary file).
+/// Whether `name` is a temporary file NAME.<pid>.<n>.tmp of a process that no longer runs.
+bool stale_temporary(const std::string& name) {
+  if (!name.ends_with(".tmp")) return false;
+  const std::string stem = name.substr(0, name.size() - 4);
+  const auto counter = stem.rfind('.');
+  if (counter == std::string::npos || counter == 0) return false;
+  const auto pid_dot = stem.rfind('.', counter - 1);
+  if (pid_dot == std::string::npos || pid_dot == 0) return false;
+  const std::string pid_text = stem.substr(pid_dot + 1, counter - pid_dot - 1);
+  const std::string count_text = stem.substr(counter + 1);
+  const auto digits = [](const std::string& t) {
+    return !t.empty() && t.size() <= 9 && t.find_first_not_of("0123456789") == std::string::npos;
+  };
+  if (!digits(pid_text) || !digits(count_text)) return false;
+  const long pid = std::stol(pid_text);
+  return pid > 0 && ::kill(static_cast<pid_t>(pid), 0) != 0 && errno == ESRCH;
+}
+
+/// Removes the temporary files that writers no longer running (killed while writing) left in
+/// `target`'s folder, the first time this process writes a file there: a folder of 10⁵ cached
+/// models is listed once, not once per file.
 void remove_stale_temporaries(const fs::path& target) {
-  const std::string prefix = target.filename().string() + ".";
+  static std::mutex mutex;
+  static std::set<std::string> swept;
+  const fs::path folder = target.has_parent_path() ? target.parent_path() : fs::path(".");
+  {
+    const std::lock_guard<std::mutex> lock(mutex);
+    if (!swept.insert(fs::absolute(folder).lexically_normal().string()).second) return;
+  }
   std::error_code ec;
-  fs::directory_iterator it(target.has_parent_path() ? target.parent_path() : fs::path("."), ec);
-  for (; !ec && it != fs::directory_iterator(); it.increment(ec)) {
-    const std::string name = it->path().filename().string();
-    if (!name.starts_with(prefix) || !name.ends_with(".tmp")) continue;
-    const std::string middle = name.substr(prefix.size(), name.size() - prefix.size() - 4);
-    const auto dot = middle.find('.');
-    if (dot == std::string::npos || dot == 0 ||
-        middle.find_first_not_of("0123456789.") != std::string::npos)
-      continue;
-    const long pid = std::stol(middle.substr(0, dot));
-    if (pid > 0 && ::kill(static_cast<pid_t>(pid), 0) != 0 && errno == ESRCH) {
+  fs::directory_iterator it(folder, ec);
+  for (; !ec && it != fs::directory_iterator(); it.increment(ec))
+    if (stale_temporary(it->path().filename().string())) {
       std::error_code ignored;
       fs::remove(it->path(), ignored);
     }
-  }
 }
 
 }  // namespace
@@ -69,7 +87,7 @@ void remove_stale_temporaries(const fs::path& target) {
 StagedFile::StagedFile(fs::path target, Durability durability)
     : target_(std::move(target)), temporary_(temporary_for(target_)), durability_(durability) {
   // Files written one at a time (not the frames of a series, which live in a staging folder
-  // of their own) clear what killed writers of the same target left.
+  // of their own) clear what killed writers left in their folder.
   if (durability_ == Durability::fsync) remove_stale_temporaries(target_);
   out_.open(temporary_, std::ios::binary | std::ios::trunc);
   if (!out_)
