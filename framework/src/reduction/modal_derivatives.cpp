@@ -4,6 +4,8 @@
 #include <cmath>
 #include <cstddef>
 #include <cstring>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include <fmt/format.h>
@@ -122,6 +124,151 @@ std::vector<Index> rigid_pins(const Points& X) {
   return pins;
 }
 
+/// The k(k+1)/2 systems K Ψ_ij = −(H : Φ_i) Φ_j (i ≤ j) of one modal_derivatives call: K with
+/// the fixed vertices (or, free-flying, the 6 rigid pins) removed, the right-hand side of each
+/// column and where its solution goes.
+class DerivativeColumns {
+ public:
+  DerivativeColumns(const TetMesh& mesh, const Eigen::MatrixXd& Phi, const DomainBoundary& boundary,
+                    Eigen::MatrixXd& Psi, Progress* progress)
+      : mesh_(mesh),
+        data_(element_data(mesh)),
+        Psi_(Psi),
+        progress_(progress),
+        remove_rigid_(boundary.remove_rigid_modes) {
+    const int k = static_cast<int>(Phi.cols());
+    for (int i = 0; i < k; ++i)
+      for (int j = i; j < k; ++j) pairs_.emplace_back(i, j);
+    // Displacement gradients G_i and stresses S(ε_i) of every mode on every element.
+    const auto m = static_cast<std::size_t>(mesh.num_elements());
+    k_ = static_cast<std::size_t>(k);
+    G_.resize(m * k_);
+    S_.resize(m * k_);
+    for (std::size_t e = 0; e < m; ++e)
+      for (std::size_t i = 0; i < k_; ++i) {
+        G_[e * k_ + i] = displacement_gradient(mesh, static_cast<Index>(e), data_.grad[e],
+                                               Phi.col(static_cast<Eigen::Index>(i)).data());
+        S_[e * k_ + i] = linear_stress(G_[e * k_ + i], data_.lambda[e], data_.mu[e]);
+      }
+    const ElasticForceModel model(mesh, MaterialModel::stvk);
+    const SparseMatrix K = model.stiffness(Eigen::VectorXd::Zero(model.num_dofs()));
+    const Index n = mesh.num_vertices();
+    if (remove_rigid_) {
+      M_ = consistent_mass(mesh);
+      R_ = rigid_body_modes(mesh.vertices, M_);
+      dofs_ = DofMap(3 * n, rigid_pins(mesh.vertices));
+    } else {
+      dofs_ = DofMap::for_fixed_vertices(n, boundary.fixed_vertices);
+    }
+    K_free_ = dofs_.restrict_matrix(K);
+  }
+
+  int count() const { return static_cast<int>(pairs_.size()); }
+  const SparseMatrix& stiffness() const { return K_free_; }
+  const DofMap& dofs() const { return dofs_; }
+  Eigen::MatrixXd& psi() { return Psi_; }
+  Progress* progress() const { return progress_; }
+
+  /// b = −(H : Φ_i) Φ_j of column c (all DOFs), made ⊥ span R when free-flying.
+  void right_hand_side(int c, Eigen::VectorXd& b) const {
+    const auto [i, j] = pairs_[static_cast<std::size_t>(c)];
+    b.setZero(Psi_.rows());
+    for (std::size_t e = 0; e < data_.volume.size(); ++e) {
+      const std::size_t a = e * k_ + static_cast<std::size_t>(i);
+      const std::size_t d = e * k_ + static_cast<std::size_t>(j);
+      const Mat3 P = hessian_stress(G_[a], S_[a], G_[d], S_[d], data_.lambda[e], data_.mu[e]);
+      scatter_forces(mesh_, static_cast<Index>(e), -P, data_.grad[e], data_.volume[e], b.data());
+    }
+    if (remove_rigid_) b -= M_ * (R_ * (R_.transpose() * b));  // b ⊥ span R
+  }
+  /// Ψ's column c from its solution on the free DOFs, made ⊥_M span R when free-flying.
+  void store(const Eigen::VectorXd& x_free, int c) {
+    Eigen::VectorXd x = dofs_.expand_vector(x_free);
+    if (remove_rigid_) x -= R_ * (R_.transpose() * (M_ * x));  // x ⊥_M span R
+    Psi_.col(c) = x;
+    if (progress_) progress_->advance();
+  }
+
+ private:
+  const TetMesh& mesh_;
+  ElementData data_;
+  Eigen::MatrixXd& Psi_;
+  Progress* progress_;
+  bool remove_rigid_;
+  std::size_t k_ = 0;
+  std::vector<std::pair<int, int>> pairs_;  // (i, j) of each column
+  std::vector<Mat3> G_, S_;                 // per element e and mode i: [e k + i]
+  SparseMatrix M_, K_free_;
+  Eigen::MatrixXd R_;
+  DofMap dofs_;
+};
+
+/// A solver that shares its work: one factorization (over all ranks of `share`, or this process
+/// alone), the right-hand sides solved in rounds of kBatch per rank, each round's together:
+/// rank p makes those of the round's p-th batch, and all of them are gathered and solved by all
+/// ranks at once.
+void solve_in_rounds(DerivativeColumns& columns, LinearSolver& solver, ProcessGroup* share) {
+  constexpr int kBatch = 8;
+  const int ranks = share != nullptr ? share->size() : 1;
+  const int rank = share != nullptr ? share->rank() : 0;
+  const int count = columns.count();
+  const auto bytes = static_cast<std::size_t>(columns.psi().rows()) * sizeof(double);
+  Eigen::VectorXd b;
+  for (int first = 0; first < count; first += ranks * kBatch) {
+    std::string mine;
+    for (int c = first + rank * kBatch; c < std::min(first + (rank + 1) * kBatch, count); ++c) {
+      columns.right_hand_side(c, b);
+      mine.append(reinterpret_cast<const char*>(b.data()), bytes);
+    }
+    const std::vector<std::string> all =
+        share != nullptr ? share->all_gather(mine) : std::vector<std::string>{mine};
+    const int round = std::min(ranks * kBatch, count - first);
+    Eigen::MatrixXd B(columns.dofs().num_free(), round), X;
+    b.resize(columns.psi().rows());
+    for (int t = 0; t < round; ++t) {
+      const std::string& from = all[static_cast<std::size_t>(t / kBatch)];
+      const std::size_t at = static_cast<std::size_t>(t % kBatch) * bytes;
+      if (at + bytes > from.size())
+        throw Error("modal derivatives: a rank sent fewer right-hand sides than it makes");
+      std::memcpy(b.data(), from.data() + at, bytes);
+      B.col(t) = columns.dofs().restrict_vector(b);
+    }
+    solver.solve_columns(B, X);
+    for (int t = 0; t < round; ++t) columns.store(X.col(t), first + t);
+  }
+}
+
+/// Any other solver: each rank (or this process alone) solves the columns ≡ rank (mod ranks)
+/// with its own factorization, one by one, and every rank's columns go to every rank.
+void solve_own_share(DerivativeColumns& columns, LinearSolver& solver, ProcessGroup* share) {
+  const int ranks = share != nullptr ? share->size() : 1;
+  const int rank = share != nullptr ? share->rank() : 0;
+  const int count = columns.count();
+  Eigen::VectorXd b, x_free;
+  for (int c = rank; c < count; c += ranks) {
+    columns.right_hand_side(c, b);
+    solver.solve(columns.dofs().restrict_vector(b), x_free);
+    columns.store(x_free, c);
+  }
+  if (ranks == 1) return;
+  Eigen::MatrixXd& Psi = columns.psi();
+  const auto bytes = static_cast<std::size_t>(Psi.rows()) * sizeof(double);
+  std::string mine;
+  for (int c = rank; c < count; c += ranks)
+    mine.append(reinterpret_cast<const char*>(Psi.col(c).data()), bytes);
+  const std::vector<std::string> all = share->all_gather(mine);
+  for (int p = 0; p < ranks; ++p) {
+    const std::string& theirs = all[static_cast<std::size_t>(p)];
+    std::size_t at = 0;
+    for (int c = p; c < count; c += ranks, at += bytes) {
+      if (at + bytes > theirs.size())
+        throw Error("modal derivatives: a rank sent fewer columns than it computes");
+      std::memcpy(Psi.col(c).data(), theirs.data() + at, bytes);
+      if (columns.progress() && p != rank) columns.progress()->advance();
+    }
+  }
+}
+
 }  // namespace
 
 int derivative_count(int k) {
@@ -160,128 +307,18 @@ Eigen::MatrixXd modal_derivatives(const TetMesh& mesh, const Eigen::MatrixXd& Ph
         "modal derivatives: the domain has {} fixed vertices, so it has no rigid-body modes to "
         "remove (remove_rigid_modes is for free-flying domains)",
         boundary.fixed_vertices.size()));
-  const int k = static_cast<int>(Phi.cols());
-  const Index n = mesh.num_vertices();
-  Eigen::MatrixXd Psi(Phi.rows(), derivative_count(k));
-  if (k == 0) return Psi;
-
-  // Displacement gradients G_i and stresses S(ε_i) of every mode on every element.
-  const ElementData data = element_data(mesh);
-  const auto m = static_cast<std::size_t>(mesh.num_elements());
-  const auto ku = static_cast<std::size_t>(k);
-  std::vector<Mat3> G(m * ku), S(m * ku);
-  for (std::size_t e = 0; e < m; ++e)
-    for (std::size_t i = 0; i < ku; ++i) {
-      G[e * ku + i] = displacement_gradient(mesh, static_cast<Index>(e), data.grad[e],
-                                            Phi.col(static_cast<Eigen::Index>(i)).data());
-      S[e * ku + i] = linear_stress(G[e * ku + i], data.lambda[e], data.mu[e]);
-    }
-
-  // K at rest with the fixed vertices (or, free-flying, the 6 rigid pins) removed.
-  const ElasticForceModel model(mesh, MaterialModel::stvk);
-  const SparseMatrix K = model.stiffness(Eigen::VectorXd::Zero(model.num_dofs()));
-  SparseMatrix M;
-  Eigen::MatrixXd R;
-  DofMap dofs;
-  if (boundary.remove_rigid_modes) {
-    M = consistent_mass(mesh);
-    R = rigid_body_modes(mesh.vertices, M);
-    dofs = DofMap(3 * n, rigid_pins(mesh.vertices));
-  } else {
-    dofs = DofMap::for_fixed_vertices(n, boundary.fixed_vertices);
-  }
-  const SparseMatrix K_free = dofs.restrict_matrix(K);
-  solver.analyze(K_free, MatrixProperties{});
-  solver.factorize(K_free);
+  Eigen::MatrixXd Psi(Phi.rows(), derivative_count(static_cast<int>(Phi.cols())));
+  if (Phi.cols() == 0) return Psi;
+  DerivativeColumns columns(mesh, Phi, boundary, Psi, progress);
+  solver.analyze(columns.stiffness(), MatrixProperties{});
+  solver.factorize(columns.stiffness());
   if (share == nullptr || share->rank() == 0)
     log::debug("modal derivatives: K of {} free DOFs factored by {} ({} nonzeros in the factor)",
-               K_free.rows(), solver.info().method, solver.info().factor_nonzeros);
-
-  // b = −(H : Φ_i) Φ_j, made ⊥ span R when free-flying.
-  const auto right_hand_side = [&](int i, int j, Eigen::VectorXd& b) {
-    b.setZero(Phi.rows());
-    for (std::size_t e = 0; e < m; ++e) {
-      const std::size_t a = e * ku + static_cast<std::size_t>(i);
-      const std::size_t c = e * ku + static_cast<std::size_t>(j);
-      const Mat3 P = hessian_stress(G[a], S[a], G[c], S[c], data.lambda[e], data.mu[e]);
-      scatter_forces(mesh, static_cast<Index>(e), -P, data.grad[e], data.volume[e], b.data());
-    }
-    if (boundary.remove_rigid_modes) b -= M * (R * (R.transpose() * b));  // b ⊥ span R
-  };
-  // Ψ's column from K⁻¹ b on the free DOFs, made ⊥_M span R when free-flying.
-  const auto store = [&](const Eigen::VectorXd& x_free, Eigen::Index column) {
-    Eigen::VectorXd x = dofs.expand_vector(x_free);
-    if (boundary.remove_rigid_modes) x -= R * (R.transpose() * (M * x));  // x ⊥_M span R
-    Psi.col(column) = x;
-    if (progress) progress->advance();
-  };
-  Eigen::VectorXd x_free;
-  const auto solve_into = [&](const Eigen::VectorXd& b, Eigen::Index column) {
-    solver.solve(dofs.restrict_vector(b), x_free);
-    store(x_free, column);
-  };
-  std::vector<std::pair<int, int>> pairs;  // (i, j) of each column
-  for (int i = 0; i < k; ++i)
-    for (int j = i; j < k; ++j) pairs.emplace_back(i, j);
-  const int columns = static_cast<int>(pairs.size());
-
-  const int ranks = share != nullptr ? share->size() : 1;
-  const int rank = share != nullptr ? share->rank() : 0;
-  const auto bytes = static_cast<std::size_t>(Phi.rows()) * sizeof(double);
-  Eigen::VectorXd b(Phi.rows());
-  if (solver.shared()) {
-    // One factorization (over all ranks), the right-hand sides solved in rounds of kBatch per
-    // rank, each round's together: rank p makes those of the round's p-th batch, and all of them
-    // are gathered and solved by all ranks at once.
-    constexpr int kBatch = 8;
-    for (int first = 0; first < columns; first += ranks * kBatch) {
-      std::string mine;
-      for (int c = first + rank * kBatch; c < std::min(first + (rank + 1) * kBatch, columns); ++c) {
-        const auto [i, j] = pairs[static_cast<std::size_t>(c)];
-        right_hand_side(i, j, b);
-        mine.append(reinterpret_cast<const char*>(b.data()), bytes);
-      }
-      const std::vector<std::string> all =
-          share != nullptr ? share->all_gather(mine) : std::vector<std::string>{mine};
-      const int round = std::min(ranks * kBatch, columns - first);
-      Eigen::MatrixXd B(dofs.num_free(), round), X;
-      for (int t = 0; t < round; ++t) {
-        const std::string& from = all[static_cast<std::size_t>(t / kBatch)];
-        const std::size_t at = static_cast<std::size_t>(t % kBatch) * bytes;
-        if (at + bytes > from.size())
-          throw Error("modal derivatives: a rank sent fewer right-hand sides than it makes");
-        std::memcpy(b.data(), from.data() + at, bytes);
-        B.col(t) = dofs.restrict_vector(b);
-      }
-      solver.solve_columns(B, X);
-      for (int t = 0; t < round; ++t) store(X.col(t), first + t);
-    }
-    return Psi;
-  }
-  // Otherwise each rank (or this process alone) solves the columns ≡ rank (mod ranks) with its
-  // own factorization.
-  for (int c = rank; c < columns; c += ranks) {
-    const auto [i, j] = pairs[static_cast<std::size_t>(c)];
-    right_hand_side(i, j, b);
-    solve_into(b, c);
-  }
-  if (ranks > 1) {
-    // Every rank's columns, in their order, to every rank.
-    std::string mine;
-    for (int c = rank; c < columns; c += ranks)
-      mine.append(reinterpret_cast<const char*>(Psi.col(c).data()), bytes);
-    const std::vector<std::string> all = share->all_gather(mine);
-    for (int p = 0; p < ranks; ++p) {
-      const std::string& theirs = all[static_cast<std::size_t>(p)];
-      std::size_t at = 0;
-      for (int c = p; c < columns; c += ranks, at += bytes) {
-        if (at + bytes > theirs.size())
-          throw Error("modal derivatives: a rank sent fewer columns than it computes");
-        std::memcpy(Psi.col(c).data(), theirs.data() + at, bytes);
-        if (progress && p != rank) progress->advance();
-      }
-    }
-  }
+               columns.stiffness().rows(), solver.info().method, solver.info().factor_nonzeros);
+  if (solver.shared())
+    solve_in_rounds(columns, solver, share);
+  else
+    solve_own_share(columns, solver, share);
   return Psi;
 }
 
