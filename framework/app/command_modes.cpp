@@ -222,7 +222,7 @@ int command_modes(const Args& raw_args) {
   }
   apply_material_overrides(material_options().read(config), mesh);
   SolverProvider solvers(host, config);
-  solvers.set_shared_eigen_solves(shared);
+  solvers.set_shared_solves(shared);
   const std::unique_ptr<EigenSolver> solver = solvers.eigen();
   const double start_seconds = lap();
 

@@ -95,9 +95,7 @@ ReducedBasis build_basis(const TetMesh& mesh, const DomainBoundary& boundary,
   }
 
   start = Clock::now();
-  // A large domain's (its eigen solve shared) by the solver that can share a factorization.
-  const std::unique_ptr<LinearSolver> linear =
-      solvers.shared_eigen_solves() ? solvers.shared_linear() : solvers.linear();
+  const std::unique_ptr<LinearSolver> linear = solvers.derivatives_linear();
   Eigen::MatrixXd Psi =
       modal_derivatives(mesh, Phi, boundary, *linear, progress, solvers.shared_work());
   basis.seconds_derivatives = seconds_since(start);

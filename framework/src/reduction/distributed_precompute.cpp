@@ -153,15 +153,15 @@ DistributedPrecompute precompute_distributed(const std::vector<ModelRequest>& re
   }
 
   // 2b. The large domains (settings.shared_solve_dofs), one after another by every rank together:
-  //     their eigen solve is one solve over all ranks; the rest of the model each rank computes
-  //     alike, and rank 0 stores it. Every rank learns at once whether it worked.
+  //     the eigen solve, the modal derivatives and the polynomial's terms are shared over the
+  //     ranks, and rank 0 stores the model. Every rank learns at once whether it worked.
   std::vector<std::optional<Computed>> computed(classes.size());
   std::vector<std::pair<std::size_t, Failure>> failures;
   bool any_interrupted = false, stopped = false;
   int interrupted_by = 0;  // the signal that interrupted this rank
   SolverProvider shared_solvers = solvers;
-  shared_solvers.set_shared_eigen_solves(true);
-  shared_solvers.set_shared_work(&group);  // the modal derivatives too
+  shared_solvers.set_shared_solves(true);
+  shared_solvers.set_shared_work(&group);  // the modal derivatives and polynomial too
   for (std::size_t c : deformable) {
     const std::size_t i = rep_of(c);
     if (cached[c] || !plan.large[i] || stopped) continue;

@@ -133,9 +133,9 @@ std::vector<DomainModel> provide_domain_models(const std::vector<ModelRequest>& 
   const std::vector<InstanceClass>& classes = plan.classes;
   std::vector<const TetMesh*> meshes;
   for (const ModelRequest& q : requests) meshes.push_back(q.mesh);
-  // Large domains (settings.shared_solve_dofs): their eigen solve by a solver that can share one.
+  // Large domains (settings.shared_solve_dofs): solvers that can share a solve.
   SolverProvider shared_solvers = solvers;
-  shared_solvers.set_shared_eigen_solves(true);
+  shared_solvers.set_shared_solves(true);
 
   // Memory: every representative's model is kept; one at a time is being computed.
   double kept = 0, transient = 0;

@@ -201,9 +201,8 @@ ReducedModel compute_reduced_model(const TetMesh& mesh, MaterialModel material_m
     Progress progress(fmt::format("{}: reduced StVK polynomials", label),
                       static_cast<std::size_t>(mesh.num_elements()));
     // A large domain's terms shared by the ranks (as its eigen solve and derivatives).
-    m.forces = std::make_shared<ReducedStVKPolynomial>(
-        mesh, m.basis.U, &progress,
-        solvers.shared_eigen_solves() ? solvers.shared_work() : nullptr);
+    m.forces =
+        std::make_shared<ReducedStVKPolynomial>(mesh, m.basis.U, &progress, solvers.shared_work());
     progress.finish();
   } else {
     const CubatureSettings cubature = cubature_settings(settings, material_model);

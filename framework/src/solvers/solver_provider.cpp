@@ -24,8 +24,8 @@ std::unique_ptr<LinearSolver> SolverProvider::coupled() const {
                                     PluginContext{config_});
 }
 
-std::unique_ptr<LinearSolver> SolverProvider::shared_linear() const {
-  if (settings_.shared_linear == "none") return linear();
+std::unique_ptr<LinearSolver> SolverProvider::derivatives_linear() const {
+  if (!shared_solves_ || settings_.shared_linear == "none") return linear();
   auto solver = host_.create<LinearSolver>(settings_.shared_linear, PluginKind::linear_solver,
                                            PluginContext{config_});
   solver->set_shared(true);
@@ -33,9 +33,10 @@ std::unique_ptr<LinearSolver> SolverProvider::shared_linear() const {
 }
 
 std::unique_ptr<EigenSolver> SolverProvider::eigen() const {
-  auto solver = host_.create<EigenSolver>(eigen_plugin_name(&host_, settings_.eigen, shared_eigen_),
-                                          PluginKind::eigen_solver, PluginContext{config_});
-  solver->set_shared(shared_eigen_);
+  auto solver =
+      host_.create<EigenSolver>(eigen_plugin_name(&host_, settings_.eigen, shared_solves_),
+                                PluginKind::eigen_solver, PluginContext{config_});
+  solver->set_shared(shared_solves_);
   return solver;
 }
 

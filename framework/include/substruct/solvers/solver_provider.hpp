@@ -24,15 +24,18 @@ class SolverProvider {
   /// [solvers] coupled: for a coupling method's per-step system of domain blocks (the caller
   /// passes the blocks in MatrixProperties::blocks to analyze()).
   std::unique_ptr<LinearSolver> coupled() const;
-  /// The solver of a large domain's modal derivatives: [solvers] shared_linear, shared over the
-  /// ranks of an MPI job (LinearSolver::set_shared), or linear() when that is none.
-  std::unique_ptr<LinearSolver> shared_linear() const;
-  /// [solvers] eigen. Its solves are this process's own, unless set_shared_eigen_solves(true):
-  /// then, in a job an MPI launcher started, every rank takes part in each (and `auto` picks a
-  /// solver that can share a solve, slepc).
+  /// [solvers] eigen. Its solves are this process's own, unless set_shared_solves(true): then,
+  /// in a job an MPI launcher started, every rank takes part in each (and `auto` picks a solver
+  /// that can share a solve, slepc).
   std::unique_ptr<EigenSolver> eigen() const;
-  void set_shared_eigen_solves(bool shared) { shared_eigen_ = shared; }
-  bool shared_eigen_solves() const { return shared_eigen_; }
+  /// The solver of a basis's modal derivatives: linear(), unless set_shared_solves(true): then
+  /// [solvers] shared_linear, set to share its solves over the ranks of an MPI job
+  /// (LinearSolver::set_shared), or linear() when that is none.
+  std::unique_ptr<LinearSolver> derivatives_linear() const;
+  /// Solvers for a large domain ([reduction] shared_solve_dofs): eigen() and
+  /// derivatives_linear() give solvers that can share a solve, in one process too, so that the
+  /// model's cache key is the same with or without mpirun.
+  void set_shared_solves(bool shared) { shared_solves_ = shared; }
   /// The ranks that share one domain's work beyond its eigen solve (its modal derivatives and
   /// polynomial), or null (the default): this process does all of it. Not owned.
   ProcessGroup* shared_work() const { return shared_work_; }
@@ -47,7 +50,7 @@ class SolverProvider {
   const PluginHost& host_;
   const Config& config_;
   SolverSettings settings_;  // [solvers]
-  bool shared_eigen_ = false;
+  bool shared_solves_ = false;
   ProcessGroup* shared_work_ = nullptr;
 };
 
