@@ -61,24 +61,9 @@ class MumpsLinearSolver final : public LinearSolver {
   }
 
   void solve(const Eigen::VectorXd& b, Eigen::VectorXd& x) const override {
-    if (ksp_.get() == nullptr) throw Error("mumps: solve() before factorize()");
-    if (b.size() != rows_)
-      throw Error(fmt::format("mumps: the right-hand side has {} entries, the matrix {} rows",
-                              b.size(), rows_));
-    const std::lock_guard<std::mutex> lock(petsc_mutex());
-    OwnedVec rhs, solution;
-    check(MatCreateVecs(matrix_->get(), solution.out(), rhs.out()), "MatCreateVecs");
-    // This rank's block of b.
-    PetscInt begin = 0, end = 0;
-    check(VecGetOwnershipRange(rhs.get(), &begin, &end), "VecGetOwnershipRange");
-    PetscScalar* local = nullptr;
-    check(VecGetArray(rhs.get(), &local), "VecGetArray");
-    std::copy(b.data() + begin, b.data() + end, local);
-    check(VecRestoreArray(rhs.get(), &local), "VecRestoreArray");
-    check(KSPSolve(ksp_.get(), rhs.get(), solution.get()), "KSPSolve");
-    // The whole solution on every rank.
-    x.resize(rows_);
-    GatherToAll(solution.get())(solution.get(), x);
+    Eigen::MatrixXd X;
+    solve_columns(b, X);  // one column
+    x = X.col(0);
   }
 
   void solve_columns(const Eigen::MatrixXd& B, Eigen::MatrixXd& X) const override {
