@@ -12,12 +12,9 @@
 
 #include "substruct/config/config.hpp"
 #include "substruct/core/error.hpp"
-#include "substruct/fem/elastic_force_model.hpp"
-#include "substruct/fem/mass.hpp"
-#include "substruct/integrators/dof_map.hpp"
-#include "substruct/mesh/box_mesh.hpp"
 #include "substruct/plugin/plugin_host.hpp"
 #include "substruct/solvers/linear_solver.hpp"
+#include "support/eigen_problem.hpp"
 
 namespace substruct {
 namespace {
@@ -28,17 +25,12 @@ class MumpsTest : public ::testing::Test {
     if (host_.try_find("mumps") == nullptr)
       GTEST_SKIP() << "the mumps plugin is not built (it comes with the slepc plugin: SLEPc, "
                       "PETSc and MPI)";
-    // A clamped 12×3×3 box beam: K at rest and M on the free DOFs.
-    Material material;
-    material.youngs_modulus = 2e6;
-    material.poisson_ratio = 0.3;
-    material.density = 1100;
-    const TetMesh mesh = make_box_mesh(Vec3(0, 0, 0), Vec3(1, 0.2, 0.2), 12, 3, 3, material);
-    const ElasticForceModel model(mesh, MaterialModel::stvk);
-    const DofMap dofs =
-        DofMap::for_fixed_vertices(mesh.num_vertices(), mesh.vertex_sets.at("xmin"));
-    K_ = dofs.restrict_matrix(model.stiffness(Eigen::VectorXd::Zero(3 * mesh.num_vertices())));
-    M_ = dofs.restrict_matrix(consistent_mass(mesh));
+    // A box of 12 × 3 × 3 cells clamped at x = 0: K (StVK at rest) and M on the free DOFs.
+    const TetMesh mesh = testing::eigen_test_box(12, 3, 3);
+    const testing::EigenProblem p =
+        testing::eigen_problem_of(mesh, mesh.vertex_sets.at("xmin"), MaterialModel::stvk);
+    K_ = p.K;
+    M_ = p.M;
     K_.makeCompressed();
     b_.resize(K_.rows());
     for (Eigen::Index i = 0; i < b_.size(); ++i) b_[i] = std::sin(0.37 * double(i)) + 0.1;
