@@ -14,6 +14,7 @@
 
 #include "commands.hpp"
 #include "substruct/core/error.hpp"
+#include "substruct/core/trim.hpp"
 #include "substruct/io/staged_file.hpp"
 #include "substruct/mesh/box_mesh.hpp"
 #include "substruct/mesh/mesh_io.hpp"
@@ -432,12 +433,7 @@ std::vector<TreeParameters> species_list(const std::string& text) {
     return species;
   }
   std::vector<TreeParameters> species;
-  for (std::size_t b = 0; b <= text.size();) {
-    std::size_t e = text.find(',', b);
-    if (e == std::string::npos) e = text.size();
-    species.push_back(forest_species(text.substr(b, e - b)));
-    b = e + 1;
-  }
+  for (const std::string& name : split_trimmed(text, ',')) species.push_back(forest_species(name));
   return species;
 }
 
