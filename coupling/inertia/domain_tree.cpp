@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <optional>
+#include <vector>
 
 #include <fmt/format.h>
 #include <Eigen/Geometry>
@@ -77,6 +78,8 @@ DomainTree build_domain_tree(const Scene& scene, const std::vector<DomainModel>&
   const Mat3 J = second - t.mass * t.center * t.center.transpose();
   t.inertia = J.trace() * Mat3::Identity() - J;
 
+  // The children's frame models, until the instances among the domains are known.
+  std::vector<std::vector<InterfaceFrameModel>> child_frames(static_cast<std::size_t>(d));
   for (int i : t.tree.bfs_order) {
     InertiaDomain& dom = t.domains[static_cast<std::size_t>(i)];
     const SubMesh& sub = scene.decomposition.domains[static_cast<std::size_t>(i)];
@@ -94,7 +97,9 @@ DomainTree build_domain_tree(const Scene& scene, const std::vector<DomainModel>&
       dom.U.resize(3 * sub.mesh.num_vertices(), 0);
     }
 
+    std::vector<InterfaceFrameModel>& frames = child_frames[static_cast<std::size_t>(i)];
     for (int j : dom.children) {
+      t.domains[static_cast<std::size_t>(j)].child_index = static_cast<int>(frames.size());
       const int itf_index = t.tree.parent_interface[static_cast<std::size_t>(j)];
       const Interface& itf = scene.decomposition.interfaces.at(static_cast<std::size_t>(itf_index));
       const auto m = static_cast<Index>(itf.vertices.size());
@@ -117,14 +122,16 @@ DomainTree build_domain_tree(const Scene& scene, const std::vector<DomainModel>&
             i, j, e.what()));
       }
       t.domains[static_cast<std::size_t>(j)].origin = dom.origin + frame.x_hat;  // o_j = x̂_ij
-      dom.child_frames.push_back(std::move(frame));
+      dom.planar_interfaces += frame.planar ? 1 : 0;
+      frames.push_back(std::move(frame));
     }
-    dom.child_rows = ChildFrameRows(dom.child_frames);
   }
-  // System-force integrals, in domain order: a representative (the lowest id of its class) comes
-  // before its instances.
+  // System-force integrals and the children's frame models, in domain order: a representative
+  // (the lowest id of its class) comes before its instances. An instance whose children hang as
+  // the representative's do shares their frame models too.
   for (int i = 0; i < d; ++i) {
     InertiaDomain& dom = t.domains[static_cast<std::size_t>(i)];
+    std::vector<InterfaceFrameModel>& frames = child_frames[static_cast<std::size_t>(i)];
     const DomainModel& dm = models.at(static_cast<std::size_t>(i));
     if (dm.origin == ModelOrigin::instance && dm.representative < i && dom.r() > 0) {
       const InertiaDomain& rep = t.domains[static_cast<std::size_t>(dm.representative)];
@@ -134,10 +141,17 @@ DomainTree build_domain_tree(const Scene& scene, const std::vector<DomainModel>&
         dom.integral_rotation = dm.transform.rotation;
         dom.integral_offset = *offset;
         ++t.shared_integrals;
-        continue;
+        ChildFrameRows rows = rep.child_rows.turned(dom.integral_rotation, dom.integral_offset);
+        if (!frames.empty() && rows.equals(frames)) {
+          dom.child_rows = std::move(rows);
+          ++t.shared_child_frames;
+        }
       }
     }
-    dom.integrals = std::make_shared<const SystemForceIntegrals>(dom.X, dom.M, dom.U);
+    if (!dom.integrals)
+      dom.integrals = std::make_shared<const SystemForceIntegrals>(dom.X, dom.M, dom.U);
+    if (!dom.child_rows.shares_columns()) dom.child_rows = ChildFrameRows(frames);
+    std::vector<InterfaceFrameModel>().swap(frames);
   }
   return t;
 }

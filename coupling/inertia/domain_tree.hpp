@@ -5,7 +5,7 @@
 #include <memory>
 #include <vector>
 
-#include "frame_kinematics.hpp"
+#include "child_frame_rows.hpp"
 #include "substruct/core/types.hpp"
 #include "substruct/domains/domain_graph.hpp"
 #include "substruct/kinematics/interface_frame.hpp"
@@ -19,9 +19,12 @@ struct InertiaDomain {
   int id = 0;
   int parent = -1;  // −1 for the root
   int depth = 0;
-  std::vector<int> children;                      // ascending ids
-  std::vector<InterfaceFrameModel> child_frames;  // one per child: I_ij in this domain's frame
-  ChildFrameRows child_rows;                      // the child frames' â and A^ℓ, stacked
+  int child_index = -1;       // this domain's place in its parent's children
+  std::vector<int> children;  // ascending ids
+  // The children's interface frame models I_ij in this domain's frame (an instance's shared with
+  // its representative when they are its turned copies), and how many had the planar fix.
+  ChildFrameRows child_rows;
+  int planar_interfaces = 0;
 
   std::vector<Index> global_vertex;           // local → global vertex (the SubMesh's map)
   Vec3 origin = Vec3::Zero();                 // o_i, the frame's rest origin (world)
@@ -56,6 +59,7 @@ struct DomainTree {
   Vec3 center = Vec3::Zero();          // rest centre of mass (world)
   Mat3 inertia = Mat3::Zero();         // rest inertia tensor about `center` (world axes)
   int shared_integrals = 0;            // instances using their representative's integrals
+  int shared_child_frames = 0;         // instances using their representative's child frames
 };
 
 /// Builds the tree's data from the scene and its domain models (domains listed in `rigid` get

@@ -1,8 +1,6 @@
 #pragma once
 // The frame recursion of Barbič–Zhao 2011, §3 (Eq. 1–9, 11–12): the pose and motion of a child
 // domain's frame F_j from its parent's frame F_i and the parent's reduced state.
-#include <vector>
-
 #include <Eigen/Geometry>
 
 #include "substruct/core/types.hpp"
@@ -32,31 +30,17 @@ struct InterfaceKinematics {
 
 /// At the rest state (q = q̇ = q̈ = 0) for r = 0 (a rigid parent) or when the parent is rigid.
 InterfaceKinematics rest_interface(const InterfaceFrameModel& model);
+/// The same from the rest centroid x̂ and rest rotation R̂.
+InterfaceKinematics rest_interface(const Vec3& x_hat, const Mat3& R_hat);
 
 /// From the parent's q, q̇, q̈ (r entries each); alpha_free and omega_map only when `free_alpha` (L2
 /// lumping needs it), zero otherwise.
 InterfaceKinematics interface_kinematics(const InterfaceFrameModel& model, const Eigen::VectorXd& q,
                                          const Eigen::VectorXd& qdot, const Eigen::VectorXd& qddot,
                                          bool free_alpha);
-
-/// The frame models of a domain's K children side by side (child k's columns k r … k r + r − 1,
-/// column ℓ its â column over A^ℓ column by column: 12 contiguous values), so that Eq. 1, 2 and 6
-/// of each child are one pass over 12 r values with the 12×3 sums [â; A] [q q̇ q̈] in registers;
-/// a branch may carry hundreds of leaves.
-class ChildFrameRows {
- public:
-  ChildFrameRows() = default;
-  explicit ChildFrameRows(const std::vector<InterfaceFrameModel>& frames);
-  /// Every child's kinematics, as interface_kinematics(frames[k], q, q̇, q̈, free_alpha) gives
-  /// them (to rounding), into out[k] where attached[k] (out and attached: one entry per child).
-  void kinematics(const std::vector<InterfaceFrameModel>& frames, const Eigen::VectorXd& q,
-                  const Eigen::VectorXd& qdot, const Eigen::VectorXd& qddot, bool free_alpha,
-                  const std::vector<char>& attached, std::vector<InterfaceKinematics>& out) const;
-
- private:
-  int r_ = 0;
-  Eigen::Matrix<double, 12, Eigen::Dynamic> columns_;  // 12 × K r
-};
+/// The same from Eq. 1, 2 and 6 evaluated already (Eq. 7–9 from the centroid, covariance and
+/// their rates).
+InterfaceKinematics interface_kinematics(const InterfaceFrameModel::State& state, bool free_alpha);
 
 /// The child frame's motion (world quantities in F_j axes) from the parent's (in F_i axes):
 ///   v' = v_i + ω_i × x_ij + v_ij

@@ -407,7 +407,7 @@ class InertiaCoupling final : public ReducedCouplingMethod {
         s.newmark->set_frequency_scale(s.alpha);
         s.newmark->set_stiffness_scale(s.stiffness);
       }
-      for (const InterfaceFrameModel& f : dom.child_frames) planar += f.planar ? 1 : 0;
+      planar += dom.planar_interfaces;
     }
     if (context.stats) context.stats->add("frames and integrals", seconds_since(frames_start));
     if (settings_.frequency_matching == FrequencyMatching::automatic) {
@@ -420,12 +420,12 @@ class InertiaCoupling final : public ReducedCouplingMethod {
     log::info(
         "inertia: {} domains ({} deformable, {} rigid), {} interfaces ({} planar), tree depth {}, "
         "root {} ({}), {} lumping, {} DOFs; frames and system-force integrals in {:.3g} s ({} "
-        "instances share their representative's; models {:.3g} s)",
+        "instances share their representative's, {} its children's frames; models {:.3g} s)",
         tree_.domains.size(), deformable, static_cast<int>(tree_.domains.size()) - deformable,
         tree_.domains.size() - 1, planar, max_depth(), scene.root,
         root_kind_ == RootKind::fixed ? "fixed" : "free-flying",
         settings_.lumping == Lumping::interface ? "interface (L1)" : "centre-of-mass (L2)",
-        do_dofs(), seconds_since(frames_start), tree_.shared_integrals,
+        do_dofs(), seconds_since(frames_start), tree_.shared_integrals, tree_.shared_child_frames,
         std::chrono::duration<double>(frames_start - start).count());
     do_reset({}, {});
   }
@@ -481,10 +481,9 @@ class InertiaCoupling final : public ReducedCouplingMethod {
         s.qdot = dom.U.transpose() * (dom.M * vl);
         s.newmark->set_state(s.q, s.qdot);
       }
-      s.child_itf.clear();
-      for (const InterfaceFrameModel& f : dom.child_frames)
-        s.child_itf.push_back(interface_kinematics(f, s.q, s.qdot, s.qddot,
-                                                   settings_.lumping == Lumping::center_of_mass));
+      s.child_itf.assign(dom.children.size(), InterfaceKinematics{});
+      dom.child_rows.kinematics(s.q, s.qdot, s.qddot, settings_.lumping == Lumping::center_of_mass,
+                                std::vector<char>(dom.children.size(), 1), s.child_itf);
     }
   }
 
@@ -775,8 +774,9 @@ class InertiaCoupling final : public ReducedCouplingMethod {
         s.children.skip(static_cast<int>(k));
         continue;
       }
-      s.children.set(static_cast<int>(k), settings_.lumping, dom.child_frames[k], s.child_itf[k],
-                     s.motion, subtree(dom, k, Rt), s.qdot);
+      s.children.set(static_cast<int>(k), settings_.lumping,
+                     dom.child_rows.columns(static_cast<int>(k)), s.child_itf[k], s.motion,
+                     subtree(dom, k, Rt), s.qdot);
     }
     s.children.add_to(form_mass ? &s.mass : nullptr, s.f);
     if (form_mass) s.newmark->set_mass(s.mass);
@@ -815,15 +815,15 @@ class InertiaCoupling final : public ReducedCouplingMethod {
         // f_itf = −M_ij q̈ + f0_ij at the new state (Eq. 15).
         Eigen::MatrixXd Mij = Eigen::MatrixXd::Zero(dom.r(), dom.r());
         Eigen::VectorXd f0 = Eigen::VectorXd::Zero(dom.r());
-        add_interface_force(settings_.lumping, dom.child_frames[k], s.child_itf[k], s.motion,
-                            subtree(dom, k, s.R.transpose()), s.qdot, &Mij, f0);
+        add_interface_force(settings_.lumping, dom.child_rows.columns(static_cast<int>(k)),
+                            s.child_itf[k], s.motion, subtree(dom, k, s.R.transpose()), s.qdot,
+                            &Mij, f0);
         const double norm2 = (f0 - Mij * s.qddot).squaredNorm();
         if (norm2 > settings_.fracture_threshold) detach(j, norm2);
       }
     }
-    dom.child_rows.kinematics(dom.child_frames, s.q, s.qdot, s.qddot,
-                              settings_.lumping == Lumping::center_of_mass, s.child_attached,
-                              s.child_itf);
+    dom.child_rows.kinematics(s.q, s.qdot, s.qddot, settings_.lumping == Lumping::center_of_mass,
+                              s.child_attached, s.child_itf);
   }
 
   Energies do_energies(const Vec3& gravity) const override {
@@ -1149,10 +1149,8 @@ class InertiaCoupling final : public ReducedCouplingMethod {
       return;
     }
     const DomainState& ps = states_[static_cast<std::size_t>(dom.parent)];
-    const InertiaDomain& pd = tree_.domains[static_cast<std::size_t>(dom.parent)];
-    const std::size_t k = static_cast<std::size_t>(
-        std::find(pd.children.begin(), pd.children.end(), i) - pd.children.begin());
-    place_child_frame(s, ps.p, ps.R, ps.motion, ps.child_itf[k]);
+    place_child_frame(s, ps.p, ps.R, ps.motion,
+                      ps.child_itf[static_cast<std::size_t>(dom.child_index)]);
   }
 
   // A child's frame from its parent's pose, motion and the interface between them.

@@ -1,6 +1,7 @@
 #pragma once
 // The reduced interface forces of a child subtree on its parent domain (Barbič–Zhao 2011, Eq. 15–16
 // and §5, "L1"/"L2"): f_itf = −M_ij q̈_i + f0_ij.
+#include "child_frame_rows.hpp"
 #include "frame_kinematics.hpp"
 #include "substruct/core/types.hpp"
 #include "substruct/kinematics/interface_frame.hpp"
@@ -26,18 +27,18 @@ struct Subtree {
 /// L2: with J_ω (3×r, column ℓ the polar angular velocity of A^ℓ), J = J_c = â − (R_ij d)~ J_ω,
 ///   net = f̄ − m̄ (a_i + α_i × c + ω_i × (ω_i × c) + 2 ω_i × ċ
 ///               + ω_ij × (ω_ij × R_ij d) + ω̇_ij|_{q̈=0} × R_ij d),   ċ = J_c q̇.
-/// `itf` is the interface's kinematics at the parent's current state q, q̇.
+/// `itf` is the interface's kinematics at the parent's current state q, q̇; `model` the child's
+/// frame model (ChildFrameRows::columns).
 /// Writes J (3×r) and returns net.
-Vec3 interface_jacobian(Lumping lumping, const InterfaceFrameModel& model,
-                        const InterfaceKinematics& itf, const FrameMotion& parent,
-                        const Subtree& subtree, const Eigen::VectorXd& qdot,
+Vec3 interface_jacobian(Lumping lumping, const FrameColumns& model, const InterfaceKinematics& itf,
+                        const FrameMotion& parent, const Subtree& subtree,
+                        const Eigen::VectorXd& qdot,
                         Eigen::Ref<Eigen::Matrix<double, 3, Eigen::Dynamic>> J);
 
 /// M_ij (r×r) and f0_ij (r) of one child are ADDED to `*M` (unless M is null) and `f0`.
-void add_interface_force(Lumping lumping, const InterfaceFrameModel& model,
-                         const InterfaceKinematics& itf, const FrameMotion& parent,
-                         const Subtree& subtree, const Eigen::VectorXd& qdot, Eigen::MatrixXd* M,
-                         Eigen::VectorXd& f0);
+void add_interface_force(Lumping lumping, const FrameColumns& model, const InterfaceKinematics& itf,
+                         const FrameMotion& parent, const Subtree& subtree,
+                         const Eigen::VectorXd& qdot, Eigen::MatrixXd* M, Eigen::VectorXd& f0);
 
 /// The interface forces of all K children of one domain, summed by one product each instead of
 /// K small ones (a branch may carry hundreds of leaves): with the children's J_k stacked in
@@ -50,7 +51,7 @@ class InterfaceForceBatch {
   /// overwritten, so a step does not zero 3K×r values first).
   void reset(int children, int r);
   /// Child k's rows (interface_jacobian).
-  void set(int k, Lumping lumping, const InterfaceFrameModel& model, const InterfaceKinematics& itf,
+  void set(int k, Lumping lumping, const FrameColumns& model, const InterfaceKinematics& itf,
            const FrameMotion& parent, const Subtree& subtree, const Eigen::VectorXd& qdot);
   /// Child k adds nothing (detached): its rows zero.
   void skip(int k);

@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include "child_frame_rows.hpp"
 #include "frame_kinematics.hpp"
 #include "interface_forces.hpp"
 #include "substruct/kinematics/polar_decomposition_derivative.hpp"
@@ -60,7 +61,8 @@ TEST(InterfaceForces, CentreOfMassJacobianIsEquationSevenAndTheDerivativeOfC) {
     sub.mass = 2.5;
     sub.d = random_vec3(rng);
     Eigen::Matrix<double, 3, Eigen::Dynamic> J(3, r);
-    interface_jacobian(Lumping::center_of_mass, model, itf, FrameMotion{}, sub, qdot, J);
+    const ChildFrameRows rows({model});
+    interface_jacobian(Lumping::center_of_mass, rows.columns(0), itf, FrameMotion{}, sub, qdot, J);
     // J_c = â − (R d)~ J_ω, J_ω column ℓ = Eq. 7 for Ȧ = A^ℓ.
     const Vec3 Rd = itf.R * sub.d;
     for (int l = 0; l < r; ++l) {
@@ -92,7 +94,7 @@ TEST(InterfaceForces, ChildFrameRowsMatchOneChildAtATime) {
   const std::vector<char> attached{1, 1, 0, 1, 1};
   std::vector<InterfaceKinematics> out(K);
   out[2].x = Vec3(7, 7, 7);
-  rows.kinematics(frames, q, qdot, qddot, true, attached, out);
+  rows.kinematics(q, qdot, qddot, true, attached, out);
   for (int k = 0; k < K; ++k) {
     const auto& got = out[static_cast<std::size_t>(k)];
     if (k == 2) {
@@ -112,8 +114,77 @@ TEST(InterfaceForces, ChildFrameRowsMatchOneChildAtATime) {
   std::vector<InterfaceFrameModel> rigid{random_model(rng, 0)};
   std::vector<InterfaceKinematics> rest(1);
   const Eigen::VectorXd none(0);
-  ChildFrameRows(rigid).kinematics(rigid, none, none, none, true, {1}, rest);
+  ChildFrameRows(rigid).kinematics(none, none, none, true, {1}, rest);
   EXPECT_EQ(rest[0].x, rigid[0].x_hat);
+}
+
+// A domain's turned copy X̄ = T X̄′ + δ, U = (I ⊗ T) U′ has its children's frame models turned
+// (x̂ = T x̂′ + δ, R̂ = T R̂′ Tᵀ, â = T â′, A^ℓ = T A′^ℓ Tᵀ): the rows shared with a turn give
+// the kinematics and Jacobians of the turned models' own rows, and turns compose.
+TEST(InterfaceForces, TurnedRowsAreTheTurnedCopysOwn) {
+  std::mt19937 rng(13);
+  const int r = 6, K = 4;
+  std::vector<InterfaceFrameModel> frames;
+  for (int k = 0; k < K; ++k) frames.push_back(random_model(rng, r));
+  const auto turn = [](std::vector<InterfaceFrameModel> fs, const Mat3& T, const Vec3& delta) {
+    for (InterfaceFrameModel& f : fs) {
+      f.x_hat = T * f.x_hat + delta;
+      f.R_hat = T * f.R_hat * T.transpose();
+      f.a_hat = T * f.a_hat;
+      for (int l = 0; l < f.r(); ++l) {
+        const Mat3 A = T * f.A(l) * T.transpose();
+        f.A_columns.col(l) = A.reshaped();
+      }
+    }
+    return fs;
+  };
+  const Mat3 T1 = random_rotation(rng), T2 = random_rotation(rng);
+  const Vec3 d1 = random_vec3(rng), d2 = random_vec3(rng);
+  const ChildFrameRows rows(frames);
+  const ChildFrameRows shared = rows.turned(T1, d1);
+  const std::vector<InterfaceFrameModel> turned = turn(frames, T1, d1);
+  const ChildFrameRows own(turned);
+  EXPECT_TRUE(shared.shares_columns());
+  EXPECT_TRUE(shared.equals(turned));
+  EXPECT_FALSE(shared.equals(frames));
+  EXPECT_TRUE(rows.equals(frames));
+  EXPECT_TRUE(shared.turned(T2, d2).equals(turn(turned, T2, d2)));
+
+  const Eigen::VectorXd q = random_vector(rng, r, 0.4), qdot = random_vector(rng, r, 1),
+                        qddot = random_vector(rng, r, 2);
+  const std::vector<char> attached(K, 1);
+  std::vector<InterfaceKinematics> got(K), want(K);
+  shared.kinematics(q, qdot, qddot, true, attached, got);
+  own.kinematics(q, qdot, qddot, true, attached, want);
+  const FrameMotion parent{random_vec3(rng), random_vec3(rng), random_vec3(rng), random_vec3(rng)};
+  const auto near = [](const auto& a, const auto& b) {
+    return (a - b).norm() <= 1e-12 * (1 + b.norm());
+  };
+  for (int k = 0; k < K; ++k) {
+    const auto& g = got[static_cast<std::size_t>(k)];
+    const auto& w = want[static_cast<std::size_t>(k)];
+    EXPECT_TRUE(near(g.x, w.x) && near(g.v, w.v) && near(g.a, w.a)) << k;
+    EXPECT_TRUE(near(g.R, w.R) && near(g.omega, w.omega) && near(g.alpha, w.alpha)) << k;
+    EXPECT_TRUE(near(g.alpha_free, w.alpha_free) && near(g.omega_map, w.omega_map)) << k;
+    Subtree sub;
+    sub.mass = 1.5;
+    sub.force = random_vec3(rng);
+    sub.d = random_vec3(rng);
+    for (const Lumping lumping : {Lumping::interface, Lumping::center_of_mass}) {
+      Eigen::Matrix<double, 3, Eigen::Dynamic> J_got(3, r), J_want(3, r);
+      const Vec3 n_got =
+          interface_jacobian(lumping, shared.columns(k), w, parent, sub, qdot, J_got);
+      const Vec3 n_want = interface_jacobian(lumping, own.columns(k), w, parent, sub, qdot, J_want);
+      EXPECT_TRUE(near(J_got, J_want) && near(n_got, n_want)) << k;
+    }
+  }
+  // A rigid parent's (r = 0) children at rest, turned.
+  const std::vector<InterfaceFrameModel> rigid{random_model(rng, 0)};
+  std::vector<InterfaceKinematics> rest(1);
+  const Eigen::VectorXd none(0);
+  ChildFrameRows(rigid).turned(T1, d1).kinematics(none, none, none, true, {1}, rest);
+  EXPECT_TRUE(near(rest[0].x, Vec3(T1 * rigid[0].x_hat + d1)));
+  EXPECT_TRUE(near(rest[0].R, Mat3(T1 * rigid[0].R_hat * T1.transpose())));
 }
 
 TEST(InterfaceForces, BatchEqualsTheSumOverChildren) {
@@ -134,9 +205,12 @@ TEST(InterfaceForces, BatchEqualsTheSumOverChildren) {
   }
   // One batch for every evaluation, as a domain keeps it from step to step: child 2's rows of
   // an evaluation before it detached must not count.
+  std::vector<InterfaceFrameModel> frames;
+  for (const Child& c : children) frames.push_back(c.model);
+  const ChildFrameRows rows(frames);
   InterfaceForceBatch batch;
   batch.reset(K, r);
-  batch.set(2, Lumping::center_of_mass, children[2].model, children[2].itf, parent,
+  batch.set(2, Lumping::center_of_mass, rows.columns(2), children[2].itf, parent,
             children[2].subtree, qdot);
   for (const Lumping lumping : {Lumping::interface, Lumping::center_of_mass}) {
     // Child 2 is detached: neither sum has it.
@@ -149,8 +223,8 @@ TEST(InterfaceForces, BatchEqualsTheSumOverChildren) {
         continue;
       }
       const Child& c = children[static_cast<std::size_t>(k)];
-      add_interface_force(lumping, c.model, c.itf, parent, c.subtree, qdot, &M_sum, f_sum);
-      batch.set(k, lumping, c.model, c.itf, parent, c.subtree, qdot);
+      add_interface_force(lumping, rows.columns(k), c.itf, parent, c.subtree, qdot, &M_sum, f_sum);
+      batch.set(k, lumping, rows.columns(k), c.itf, parent, c.subtree, qdot);
     }
     batch.add_to(&M_batch, f_batch);
     EXPECT_LE((M_batch - M_sum).norm(), 1e-12 * M_sum.norm());
@@ -162,7 +236,7 @@ TEST(InterfaceForces, BatchEqualsTheSumOverChildren) {
     // The detached child's terms would have changed both sums.
     Eigen::MatrixXd M2 = M_sum;
     Eigen::VectorXd f2 = f_sum;
-    add_interface_force(lumping, children[2].model, children[2].itf, parent, children[2].subtree,
+    add_interface_force(lumping, rows.columns(2), children[2].itf, parent, children[2].subtree,
                         qdot, &M2, f2);
     EXPECT_GT((M2 - M_batch).norm(), 1e-3);
   }
