@@ -23,12 +23,12 @@ InterfaceKinematics interface_kinematics(const InterfaceFrameModel::State& state
   k.a = state.a;                           // â q̈
   k.polar = polar_decomposition(state.A);  // A(q) = R S
   k.R = k.polar.R;
-  const PolarRotationRates rates = polar_rotation_rates(k.polar, state.A_dot, state.A_ddot);
+  const PolarRotationRates rates =
+      polar_rotation_rates(k.polar, state.A_dot, state.A_ddot, free_alpha ? &k.omega_map : nullptr);
   k.omega = rates.omega;  // Eq. 7–9
   k.alpha = rates.omega_dot;
   // Eq. 9 is affine in Ä with the linear part of Eq. 7: ω̇ = ω(Ä) + ω̇|_{Ä=0}.
   if (free_alpha) {
-    k.omega_map = polar_angular_velocity_map(k.polar);
     k.has_omega_map = true;
     k.alpha_free = rates.omega_dot - k.omega_map * state.A_ddot.reshaped();
   }

@@ -79,6 +79,12 @@ Errors compare_with_finite_differences(const Trajectory& path) {
   // ω alone (linear in Ȧ) agrees with the full rates.
   EXPECT_LE((polar_angular_velocity(polar, path.A1) - rates.omega).norm(),
             1e-15 * rates.omega.norm());
+  // Ω made beside the rates is polar_angular_velocity_map's, and the rates are unchanged.
+  Eigen::Matrix<double, 3, 9> map;
+  const PolarRotationRates with_map = polar_rotation_rates(polar, path.A1, path.A2, &map);
+  EXPECT_EQ(map, polar_angular_velocity_map(polar));
+  EXPECT_EQ(with_map.omega, rates.omega);
+  EXPECT_EQ(with_map.omega_dot, rates.omega_dot);
   return e;
 }
 

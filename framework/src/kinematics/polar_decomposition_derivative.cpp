@@ -30,6 +30,18 @@ Mat3 inverse_of_trace_complement(const Mat3& S) {
   return c / det;
 }
 
+// Column 3c + i of Ω is Eq. 7 for Ȧ = e_i e_cᵀ: Rᵀ Ȧ = a e_cᵀ with a = Rᵀ e_i, and for any
+// a bᵀ, 2 skew(a bᵀ) = b × a; so the column is R K⁻¹ (e_c × Rᵀ e_i).
+void angular_velocity_map(const Mat3& R, const Mat3& K_inv, Eigen::Matrix<double, 3, 9>& map) {
+  const Mat3 RK = R * K_inv;
+  for (int i = 0; i < 3; ++i) {
+    const Vec3 a = R.row(i).transpose();           // Rᵀ e_i
+    map.col(i) = RK * Vec3(0, -a.z(), a.y());      // e_x × a
+    map.col(3 + i) = RK * Vec3(a.z(), 0, -a.x());  // e_y × a
+    map.col(6 + i) = RK * Vec3(-a.y(), a.x(), 0);  // e_z × a
+  }
+}
+
 }  // namespace
 
 Vec3 polar_angular_velocity(const PolarDecomposition& polar, const Mat3& A_dot) {
@@ -39,24 +51,18 @@ Vec3 polar_angular_velocity(const PolarDecomposition& polar, const Mat3& A_dot) 
 }
 
 Eigen::Matrix<double, 3, 9> polar_angular_velocity_map(const PolarDecomposition& polar) {
-  // Column 3c + i is Eq. 7 for Ȧ = e_i e_cᵀ: Rᵀ Ȧ = a e_cᵀ with a = Rᵀ e_i, and for any a b ᵀ,
-  // 2 skew(a bᵀ) = b × a; so the column is R K⁻¹ (e_c × Rᵀ e_i).
-  const Mat3 RK = polar.R * inverse_of_trace_complement(polar.S);
   Eigen::Matrix<double, 3, 9> map;
-  for (int i = 0; i < 3; ++i) {
-    const Vec3 a = polar.R.row(i).transpose();     // Rᵀ e_i
-    map.col(i) = RK * Vec3(0, -a.z(), a.y());      // e_x × a
-    map.col(3 + i) = RK * Vec3(a.z(), 0, -a.x());  // e_y × a
-    map.col(6 + i) = RK * Vec3(-a.y(), a.x(), 0);  // e_z × a
-  }
+  angular_velocity_map(polar.R, inverse_of_trace_complement(polar.S), map);
   return map;
 }
 
 PolarRotationRates polar_rotation_rates(const PolarDecomposition& polar, const Mat3& A_dot,
-                                        const Mat3& A_ddot) {
+                                        const Mat3& A_ddot,
+                                        Eigen::Matrix<double, 3, 9>* omega_map) {
   const Mat3& R = polar.R;
   const Mat3& S = polar.S;
   const Mat3 K_inv = inverse_of_trace_complement(S);
+  if (omega_map) angular_velocity_map(R, K_inv, *omega_map);
   const Mat3 Rt = R.transpose();
   PolarRotationRates out;
   // Eq. 7: ω = G⁻¹ (2 skew(Rᵀ Ȧ))

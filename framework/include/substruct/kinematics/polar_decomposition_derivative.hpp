@@ -23,8 +23,10 @@ Eigen::Matrix<double, 3, 9> polar_angular_velocity_map(const PolarDecomposition&
 
 /// Eq. 7–9 at A = polar.R polar.S for the rates Ȧ, Ä. G is invertible whenever A is (the sum of
 /// any two singular values is positive); throws Error when it is singular to working precision
-/// (a degenerate interface).
+/// (a degenerate interface). With `omega_map`, also Ω (polar_angular_velocity_map) from the same
+/// G⁻¹.
 PolarRotationRates polar_rotation_rates(const PolarDecomposition& polar, const Mat3& A_dot,
-                                        const Mat3& A_ddot);
+                                        const Mat3& A_ddot,
+                                        Eigen::Matrix<double, 3, 9>* omega_map = nullptr);
 
 }  // namespace substruct
