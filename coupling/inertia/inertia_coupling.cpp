@@ -370,6 +370,7 @@ class InertiaCoupling final : public ReducedCouplingMethod {
                               settings_.planar_epsilon);
     geometry_ = reduced_layout(scene, tree_);
     index_tree();
+    index_task_tree();
 
     states_.clear();
     states_.resize(tree_.domains.size());
@@ -437,6 +438,7 @@ class InertiaCoupling final : public ReducedCouplingMethod {
     const Eigen::VectorXd u = u0.size() ? u0 : Eigen::VectorXd::Zero(3 * n);
     const Eigen::VectorXd v = v0.size() ? v0 : Eigen::VectorXd::Zero(3 * n);
     step_ = 0;
+    subtree_sums_valid_ = false;
     body_ = RigidBody{};
     body_.mass = tree_.mass;
     body_.inertia = tree_.inertia;
@@ -494,38 +496,56 @@ class InertiaCoupling final : public ReducedCouplingMethod {
     auto t0 = Clock::now();
     const std::size_t d = tree_.domains.size();
     const Index n = scene.mesh.num_vertices();
-    // Concentrated forces per domain: (global vertex, world force).
-    concentrated_.assign(d, {});
+    // Concentrated forces per domain: (global vertex, world force); only the lists of the
+    // domains loaded at the last step are cleared (a tree may have 10⁵ domains).
+    for (const std::size_t i : loaded_) concentrated_[i].clear();
+    loaded_.clear();
+    concentrated_.resize(d);
+    const auto add_concentrated = [&](int i, Index g, const Vec3& f) {
+      auto& list = concentrated_[static_cast<std::size_t>(i)];
+      if (list.empty()) loaded_.push_back(static_cast<std::size_t>(i));
+      list.emplace_back(g, f);
+    };
     for (const PointForce& p : forces.point_forces) {
       const int i = scene.vertex_domain[static_cast<std::size_t>(p.vertex)];
-      if (i >= 0) concentrated_[static_cast<std::size_t>(i)].emplace_back(p.vertex, p.force);
+      if (i >= 0) add_concentrated(i, p.vertex, p.force);
     }
     if (forces.nodal.size() != 0)
       for (Index g = 0; g < n; ++g) {
         const Vec3 f = forces.nodal.segment<3>(3 * g);
         const int i = scene.vertex_domain[static_cast<std::size_t>(g)];
-        if (i >= 0 && f != Vec3::Zero())
-          concentrated_[static_cast<std::size_t>(i)].emplace_back(g, f);
+        if (i >= 0 && f != Vec3::Zero()) add_concentrated(i, g, f);
       }
 
-    // Leaves → root: subtree masses m̄, external forces f̄ (world) and rest first moments.
-    mbar_.assign(d, 0);
-    fbar_.assign(d, Vec3::Zero());
-    moment_.assign(d, Vec3::Zero());
-    for (auto it = tree_.tree.bfs_order.rbegin(); it != tree_.tree.bfs_order.rend(); ++it) {
-      const auto i = static_cast<std::size_t>(*it);
-      const InertiaDomain& dom = tree_.domains[i];
-      mbar_[i] += domain_mass_[i];
-      fbar_[i] += domain_mass_[i] * forces.gravity;
-      for (const auto& [g, f] : concentrated_[i]) fbar_[i] += f;
-      moment_[i] += dom.first_moment_world;
-      if (dom.parent >= 0 && states_[i].attached) {
-        const auto p = static_cast<std::size_t>(dom.parent);
-        mbar_[p] += mbar_[i];
-        fbar_[p] += fbar_[i];
-        moment_[p] += moment_[i];
+    // Leaves → root: subtree masses m̄ and rest first moments, again only when a subtree
+    // broke off; the external forces f̄ (world): gravity on m̄, and each concentrated force on
+    // its domain and every ancestor it is attached to.
+    if (!subtree_sums_valid_) {
+      mbar_.assign(d, 0);
+      moment_.assign(d, Vec3::Zero());
+      for (auto it = tree_.tree.bfs_order.rbegin(); it != tree_.tree.bfs_order.rend(); ++it) {
+        const auto i = static_cast<std::size_t>(*it);
+        const InertiaDomain& dom = tree_.domains[i];
+        mbar_[i] += domain_mass_[i];
+        moment_[i] += dom.first_moment_world;
+        if (dom.parent >= 0 && states_[i].attached) {
+          const auto p = static_cast<std::size_t>(dom.parent);
+          mbar_[p] += mbar_[i];
+          moment_[p] += moment_[i];
+        }
       }
+      subtree_sums_valid_ = true;
     }
+    fbar_.resize(d);
+    for (std::size_t i = 0; i < d; ++i) fbar_[i] = mbar_[i] * forces.gravity;
+    for (const std::size_t i : loaded_)
+      for (const auto& [g, f] : concentrated_[i])
+        for (auto a = static_cast<int>(i);; a = tree_.domains[static_cast<std::size_t>(a)].parent) {
+          fbar_[static_cast<std::size_t>(a)] += f;
+          if (tree_.domains[static_cast<std::size_t>(a)].parent < 0 ||
+              !states_[static_cast<std::size_t>(a)].attached)
+            break;
+        }
 
     // The free-flying root: Newton–Euler of the whole (attached) object.
     const int root = tree_.tree.root;
@@ -561,13 +581,17 @@ class InertiaCoupling final : public ReducedCouplingMethod {
       // Each domain through all its stages at once, while its data is in cache.
       stats.add("frames", t_frames);
       t0 = Clock::now();
-      tasks_.down_tree(tree_view(), settings_.schedule, [&](int i) {
+      const auto place = [&](int i) {
         place_frame(i);
         DomainState& s = states_[static_cast<std::size_t>(i)];
         if (s.frozen && !s.attached) advance_ballistic(i, dt, forces.gravity);
+      };
+      tasks_.down_tree(task_tree_view(), settings_.schedule, [&](int i) {
+        place(i);
         assemble_forces(i, forces.gravity);
         iterations += advance_dynamics(i, dt);
         update_child_interfaces(i);
+        for (const int j : rigid_leaves_[static_cast<std::size_t>(i)]) place(j);
       });
       stats.iterations += static_cast<int>(iterations);
       stats.add("domains", seconds_since(t0));
@@ -747,6 +771,35 @@ class InertiaCoupling final : public ReducedCouplingMethod {
 
   ParallelTasks::Tree tree_view() const {
     return {&tree_.tree.bfs_order, &level_start_, &tree_.tree.children, &roots_};
+  }
+
+  // The same without the rigid leaves (r = 0, no children: most of a plant's domains), which
+  // need only their frames placed: their parent places them at the end of its own task, with
+  // its interfaces still in cache, instead of one task each.
+  void index_task_tree() {
+    const std::size_t d = tree_.domains.size();
+    rigid_leaves_.assign(d, {});
+    task_children_.assign(d, {});
+    task_order_.clear();
+    task_level_start_.clear();
+    for (const int i : tree_.tree.bfs_order) {
+      const InertiaDomain& dom = tree_.domains[static_cast<std::size_t>(i)];
+      const auto parent = static_cast<std::size_t>(dom.parent);
+      if (dom.parent >= 0 && dom.r() == 0 && dom.children.empty()) {
+        rigid_leaves_[parent].push_back(i);
+        continue;
+      }
+      if (task_order_.empty() || tree_.tree.depth[static_cast<std::size_t>(task_order_.back())] !=
+                                     tree_.tree.depth[static_cast<std::size_t>(i)])
+        task_level_start_.push_back(task_order_.size());
+      task_order_.push_back(i);
+      if (dom.parent >= 0) task_children_[parent].push_back(i);
+    }
+    task_level_start_.push_back(task_order_.size());
+  }
+
+  ParallelTasks::Tree task_tree_view() const {
+    return {&task_order_, &task_level_start_, &task_children_, &roots_};
   }
 
   // f_ext + f_sys + Σ_j f_itf of domain i (Eq. 14–16), and its lumped mass I + Σ_j M_ij.
@@ -1205,6 +1258,7 @@ class InertiaCoupling final : public ReducedCouplingMethod {
       const InertiaDomain& dom = tree_.domains[static_cast<std::size_t>(j)];
       log::info("inertia: step {}: domain {} breaks off domain {} (‖f_itf‖² = {:.3g} > {:.3g})",
                 step_, j, dom.parent, norm2, settings_.fracture_threshold);
+      subtree_sums_valid_ = false;
       for (int a = dom.parent; a >= 0; a = tree_.domains[static_cast<std::size_t>(a)].parent)
         states_[static_cast<std::size_t>(a)].mass_changed = true;
     }
@@ -1271,12 +1325,18 @@ class InertiaCoupling final : public ReducedCouplingMethod {
   long step_ = 0;
   // Per-step workspace.
   std::vector<std::vector<std::pair<Index, Vec3>>> concentrated_;
+  std::vector<std::size_t> loaded_;  // the domains with concentrated forces at the last step
   std::vector<double> mbar_;
   std::vector<Vec3> fbar_, moment_;
+  bool subtree_sums_valid_ = false;  // mbar_ and moment_ (until a fracture or reset)
   // Threads, and the tree as they walk it (index_tree()).
   ParallelTasks tasks_;
   std::vector<int> roots_;
   std::vector<std::size_t> level_start_;
+  // The tree without its rigid leaves, and each domain's rigid leaves (index_task_tree()).
+  std::vector<int> task_order_;
+  std::vector<std::size_t> task_level_start_;
+  std::vector<std::vector<int>> task_children_, rigid_leaves_;
   // Procedural timestep: each domain's lowest frequency (scene material), substeps per step for
   // substeps_dt_ (0: to be found), and per domain the buffer its parent fills (ParentSlot).
   struct ParentSlot {
