@@ -4,7 +4,6 @@
 
 #include "substruct/kinematics/interface_frame_columns.hpp"
 #include "substruct/kinematics/polar_decomposition_derivative.hpp"
-#include "substruct/kinematics/skew.hpp"
 
 namespace substruct::inertia {
 
@@ -14,44 +13,27 @@ Vec3 interface_jacobian(Lumping lumping, const FrameColumns& model, const Interf
                         Eigen::Ref<Eigen::Matrix<double, 3, Eigen::Dynamic>> J) {
   const double m = subtree.mass;
   const Vec3& w = parent.omega;
-  const Mat3& T = model.turn;
+  const double* T = model.turned ? model.turn.data() : nullptr;
+  Eigen::Vector4d c_dot;  // ċ = J q̇, and a zero
   if (lumping == Lumping::interface) {
-    for (int l = 0; l < model.r; ++l) {  // Eq. 16: J = â (= T â′)
-      const Eigen::Map<const Vec3> a(model.columns + 12 * l);
-      if (model.turned)
-        J.col(l) = T * a;
-      else
-        J.col(l) = a;
-    }
+    // Eq. 16: J = â
+    interface_point_jacobian(model.r, model.columns, T, nullptr, nullptr, qdot.data(), J.data(),
+                             J.outerStride(), c_dot.data());
     const Vec3 frame_acc =
         parent.a + parent.alpha.cross(itf.x) + w.cross(w.cross(itf.x)) + 2 * w.cross(itf.v);
     return subtree.force - m * frame_acc;
   }
-  // L2: J_ω = Ω A (Eq. 7 is linear in Ȧ; Ω of polar_angular_velocity_map, A the 9×r columns),
-  // J_c = â − B A with B = (R d)~ Ω (3×9). With the columns turned (â = T â′, A^ℓ = T A′^ℓ Tᵀ),
-  // row i of B read as a 3×3 matrix b_i acts on vec(T A′ Tᵀ) as Tᵀ b_i T on vec(A′). So
-  // J_c = P [â′; A′] with P = [T  −B′] (3×12): one pass over the 12 r columns, P in registers.
+  // L2: J_c = â − (R d)~ J_ω with J_ω = Ω A (Eq. 7 is linear in Ȧ).
   const Vec3 Rd = itf.R * subtree.d;
-  const Eigen::Matrix<double, 3, 9> B =
-      hat(Rd) * (itf.has_omega_map ? itf.omega_map : polar_angular_velocity_map(itf.polar));
-  Eigen::Matrix<double, 3, 12> P;
-  if (model.turned) {
-    P.leftCols<3>() = T;
-    for (int i = 0; i < 3; ++i) {
-      const Eigen::Matrix<double, 9, 1> b = B.row(i).transpose();
-      const Mat3 turned_b = T.transpose() * Eigen::Map<const Mat3>(b.data()) * T;
-      P.row(i).tail<9>() = -turned_b.reshaped().transpose();
-    }
-  } else {
-    P.leftCols<3>() = Mat3::Identity();
-    P.rightCols<9>() = -B;
-  }
-  Vec3 c_dot;  // ċ = J_c q̇
-  interface_frame_map(model.r, model.columns, P.data(), J.data(), J.outerStride(), qdot.data(),
-                      c_dot.data());
+  Eigen::Matrix<double, 3, 9> own_map;
+  if (!itf.has_omega_map) own_map = polar_angular_velocity_map(itf.polar);
+  const double* omega_map = itf.has_omega_map ? itf.omega_map.data() : own_map.data();
+  interface_point_jacobian(model.r, model.columns, T, Rd.data(), omega_map, qdot.data(), J.data(),
+                           J.outerStride(), c_dot.data());
   const Vec3 c = itf.x + Rd;
-  const Vec3 acc = parent.a + parent.alpha.cross(c) + w.cross(w.cross(c)) + 2 * w.cross(c_dot) +
-                   itf.omega.cross(itf.omega.cross(Rd)) + itf.alpha_free.cross(Rd);
+  const Vec3 acc = parent.a + parent.alpha.cross(c) + w.cross(w.cross(c)) +
+                   2 * w.cross(c_dot.head<3>()) + itf.omega.cross(itf.omega.cross(Rd)) +
+                   itf.alpha_free.cross(Rd);
   return subtree.force - m * acc;
 }
 

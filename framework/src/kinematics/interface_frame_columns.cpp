@@ -30,12 +30,42 @@ void interface_frame_sums(int r, const double* c, const double* q, const double*
 }
 
 SUBSTRUCT_KERNEL
-void interface_frame_map(int r, const double* c, const double* P, double* J, std::ptrdiff_t ldj,
-                         const double* x, double* Jx) {
-  // P's columns (three rows and a zero lane) stay in twelve registers; two sums per column of J,
-  // and J x as the columns are made (not read back: three stores then a wider load would stall).
+void interface_point_jacobian(int r, const double* c, const double* T, const double* Rd,
+                              const double* omega_map, const double* x, double* J,
+                              std::ptrdiff_t ldj, double* Jx) {
+  // J = P C with P = [T  −B′] (3×12), B = (R d)~ Ω; turned, row i of B read as a 3×3 matrix b_i
+  // acts on vec(T A′ Tᵀ) as Tᵀ b_i T on vec(A′). P's columns (three rows and a zero lane) are
+  // made and kept in registers (no stores and wider loads, which stall).
   v4d p[12];
-  for (int j = 0; j < 12; ++j) p[j] = v4d{P[3 * j], P[3 * j + 1], P[3 * j + 2], 0};
+  for (int k = 0; k < 3; ++k)
+    p[k] = T ? v4d{T[3 * k], T[3 * k + 1], T[3 * k + 2], 0}
+             : v4d{k == 0 ? 1.0 : 0.0, k == 1 ? 1.0 : 0.0, k == 2 ? 1.0 : 0.0, 0};
+  if (!omega_map) {
+    for (int j = 3; j < 12; ++j) p[j] = SPLAT4(0);
+  } else {
+    v4d B[9];  // column j: R d × Ω_j
+    for (int j = 0; j < 9; ++j) {
+      const double* w = omega_map + 3 * j;
+      B[j] = v4d{Rd[1] * w[2] - Rd[2] * w[1], Rd[2] * w[0] - Rd[0] * w[2],
+                 Rd[0] * w[1] - Rd[1] * w[0], 0};
+    }
+    if (!T) {
+      for (int j = 0; j < 9; ++j) p[3 + j] = -B[j];
+    } else {
+      // P(:, 3 + 3c + s) = −Σ_ab T(a, s) T(b, c) B(:, 3b + a), through
+      // E_sb = Σ_a T(a, s) B(:, 3b + a).
+      v4d E[3][3];
+      for (int s = 0; s < 3; ++s)
+        for (int b = 0; b < 3; ++b)
+          E[s][b] = SPLAT4(T[3 * s]) * B[3 * b] + SPLAT4(T[3 * s + 1]) * B[3 * b + 1] +
+                    SPLAT4(T[3 * s + 2]) * B[3 * b + 2];
+      for (int col = 0; col < 3; ++col)
+        for (int s = 0; s < 3; ++s)
+          p[3 + 3 * col + s] = -(SPLAT4(T[3 * col]) * E[s][0] + SPLAT4(T[3 * col + 1]) * E[s][1] +
+                                 SPLAT4(T[3 * col + 2]) * E[s][2]);
+    }
+  }
+  // Two sums per column of J, and J x as the columns are made.
   v4d jx = SPLAT4(0);
   for (int l = 0; l < r; ++l, c += 12) {
     v4d a = p[0] * SPLAT4(c[0]), b = p[1] * SPLAT4(c[1]);
@@ -50,9 +80,7 @@ void interface_frame_map(int r, const double* c, const double* P, double* J, std
     out[1] = sum[1];
     out[2] = sum[2];
   }
-  Jx[0] = jx[0];
-  Jx[1] = jx[1];
-  Jx[2] = jx[2];
+  at4(Jx) = jx;
 }
 
 }  // namespace substruct
