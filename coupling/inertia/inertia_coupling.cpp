@@ -246,6 +246,7 @@ struct DomainState {
   InterfaceForceBatch children;      // the children's M_ij and f0_ij
   std::vector<char> child_attached;  // per child, before this step's fractures
   Eigen::VectorXd f, f_sys;
+  long solves = 0;  // this step's linear solves (summed after the step: no shared counter)
 };
 
 class InertiaCoupling final : public ReducedCouplingMethod {
@@ -566,14 +567,14 @@ class InertiaCoupling final : public ReducedCouplingMethod {
     const std::vector<int>& order = tree_.tree.bfs_order;
     // Each domain touches only its own state and its children's frames, so the domains of a
     // level, or every domain whose parent is done, may run at once.
-    std::atomic<long> iterations{0};
     if (settings_.timestep == TimestepMode::procedural) {
       stats.add("frames", t_frames);
       t0 = Clock::now();
       plan_substeps(dt);
-      tasks_.down_tree(tree_view(), settings_.schedule,
-                       [&](int i) { iterations += step_substeps(i, dt, forces.gravity); });
-      stats.iterations += static_cast<int>(iterations);
+      tasks_.down_tree(tree_view(), settings_.schedule, [&](int i) {
+        states_[static_cast<std::size_t>(i)].solves = step_substeps(i, dt, forces.gravity);
+      });
+      stats.iterations += static_cast<int>(solves(tree_.tree.bfs_order));
       stats.add("domains", seconds_since(t0));
       return;
     }
@@ -589,15 +590,16 @@ class InertiaCoupling final : public ReducedCouplingMethod {
       tasks_.down_tree(task_tree_view(), settings_.schedule, [&](int i) {
         place(i);
         assemble_forces(i, forces.gravity);
-        iterations += advance_dynamics(i, dt);
+        states_[static_cast<std::size_t>(i)].solves = advance_dynamics(i, dt);
         update_child_interfaces(i);
         for (const int j : rigid_leaves_[static_cast<std::size_t>(i)]) place(j);
       });
-      stats.iterations += static_cast<int>(iterations);
+      stats.iterations += static_cast<int>(solves(task_order_));
       stats.add("domains", seconds_since(t0));
       report_fractures();
       return;
     }
+    std::atomic<long> iterations{0};
     for (std::size_t level = 0; level + 1 < level_start_.size(); ++level) {
       const std::size_t b = level_start_[level];
       const std::size_t count = level_start_[level + 1] - b;
@@ -755,6 +757,13 @@ class InertiaCoupling final : public ReducedCouplingMethod {
       }
     }
     return iterations;
+  }
+
+  // The linear solves of this step's domains.
+  long solves(const std::vector<int>& domains) const {
+    long sum = 0;
+    for (const int i : domains) sum += states_[static_cast<std::size_t>(i)].solves;
+    return sum;
   }
 
   // The tree as ParallelTasks walks it: the bfs order cut into levels.
