@@ -766,16 +766,21 @@ class InertiaCoupling final : public ReducedCouplingMethod {
     return sum;
   }
 
-  // The tree as ParallelTasks walks it: the bfs order cut into levels.
-  void index_tree() {
-    roots_ = {tree_.tree.root};
-    level_start_.clear();
-    const std::vector<int>& order = tree_.tree.bfs_order;
+  // Where each depth level of a breadth-first order starts, and its end.
+  std::vector<std::size_t> level_starts(const std::vector<int>& order) const {
+    std::vector<std::size_t> start;
     for (std::size_t k = 0; k < order.size(); ++k)
       if (k == 0 || tree_.tree.depth[static_cast<std::size_t>(order[k])] !=
                         tree_.tree.depth[static_cast<std::size_t>(order[k - 1])])
-        level_start_.push_back(k);
-    level_start_.push_back(order.size());
+        start.push_back(k);
+    start.push_back(order.size());
+    return start;
+  }
+
+  // The tree as ParallelTasks walks it: the bfs order cut into levels.
+  void index_tree() {
+    roots_ = {tree_.tree.root};
+    level_start_ = level_starts(tree_.tree.bfs_order);
   }
 
   ParallelTasks::Tree tree_view() const {
@@ -790,7 +795,6 @@ class InertiaCoupling final : public ReducedCouplingMethod {
     rigid_leaves_.assign(d, {});
     task_children_.assign(d, {});
     task_order_.clear();
-    task_level_start_.clear();
     for (const int i : tree_.tree.bfs_order) {
       const InertiaDomain& dom = tree_.domains[static_cast<std::size_t>(i)];
       const auto parent = static_cast<std::size_t>(dom.parent);
@@ -798,13 +802,10 @@ class InertiaCoupling final : public ReducedCouplingMethod {
         rigid_leaves_[parent].push_back(i);
         continue;
       }
-      if (task_order_.empty() || tree_.tree.depth[static_cast<std::size_t>(task_order_.back())] !=
-                                     tree_.tree.depth[static_cast<std::size_t>(i)])
-        task_level_start_.push_back(task_order_.size());
       task_order_.push_back(i);
       if (dom.parent >= 0) task_children_[parent].push_back(i);
     }
-    task_level_start_.push_back(task_order_.size());
+    task_level_start_ = level_starts(task_order_);
   }
 
   ParallelTasks::Tree task_tree_view() const {
