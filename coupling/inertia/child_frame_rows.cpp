@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "substruct/kinematics/interface_frame_columns.hpp"
+#include "substruct/kinematics/polar_rotation_rates_batch.hpp"
 
 namespace substruct::inertia {
 
@@ -82,36 +83,70 @@ void ChildFrameRows::kinematics(const Eigen::VectorXd& q, const Eigen::VectorXd&
                                 const std::vector<char>& attached,
                                 std::vector<InterfaceKinematics>& out) const {
   const int K = children(), n = r();
+  // Eq. 7–9 of four children at once (polar_rotation_rates_batch); a child the batch leaves (a
+  // degenerate interface) goes through interface_kinematics, which decides or explains.
+  int batch_k[4];
+  Vec3 x[4], v[4], a[4];
+  Mat3 A[4], A_dot[4], A_ddot[4];
+  int count = 0;
+  const auto flush = [&] {
+    PolarRatesBatch b;
+    polar_rotation_rates_batch(count, A, A_dot, A_ddot, free_alpha, b);
+    for (int m = 0; m < count; ++m) {
+      InterfaceKinematics& result = out[static_cast<std::size_t>(batch_k[m])];
+      if (!b.ok[m]) {
+        result = interface_kinematics(
+            InterfaceFrameModel::State{x[m], v[m], a[m], A[m], A_dot[m], A_ddot[m]}, free_alpha);
+        continue;
+      }
+      result = InterfaceKinematics{};
+      result.x = x[m];
+      result.v = v[m];
+      result.a = a[m];
+      result.polar = PolarDecomposition{b.R[m], b.S[m]};
+      result.R = b.R[m];
+      result.omega = b.omega[m];
+      result.alpha = b.omega_dot[m];
+      if (free_alpha) {  // ω̇ = ω(Ä) + ω̇|_{Ä=0}
+        result.omega_map = b.omega_map[m];
+        result.has_omega_map = true;
+        result.alpha_free = b.omega_dot[m] - b.omega_map[m] * A_ddot[m].reshaped();
+      }
+    }
+    count = 0;
+  };
   for (int k = 0; k < K; ++k) {
     if (!attached[static_cast<std::size_t>(k)]) continue;
     const auto rest = data_->rest.col(k);
-    InterfaceKinematics& result = out[static_cast<std::size_t>(k)];
     if (n == 0) {  // a rigid parent: the interface stays at rest
-      result = rest_interface(turn_ * rest.head<3>() + offset_,
-                              turn_ * Eigen::Map<const Mat3>(rest.data() + 3) * turn_.transpose());
+      out[static_cast<std::size_t>(k)] =
+          rest_interface(turn_ * rest.head<3>() + offset_,
+                         turn_ * Eigen::Map<const Mat3>(rest.data() + 3) * turn_.transpose());
       continue;
     }
     // Eq. 1, 2, 6: [â; A] [q q̇ q̈] over child k's r columns of 12 contiguous values.
     double y[36];
     interface_frame_sums(n, columns(k).columns, q.data(), qdot.data(), qddot.data(), y);
-    InterfaceFrameModel::State state;
-    state.x = rest.head<3>() + Eigen::Map<const Vec3>(y);
-    state.v = Eigen::Map<const Vec3>(y + 12);
-    state.a = Eigen::Map<const Vec3>(y + 24);
-    state.A = Eigen::Map<const Mat3>(rest.data() + 3) + Eigen::Map<const Mat3>(y + 3);
-    state.A_dot = Eigen::Map<const Mat3>(y + 15);
-    state.A_ddot = Eigen::Map<const Mat3>(y + 27);
+    const int m = count++;
+    batch_k[m] = k;
+    x[m] = rest.head<3>() + Eigen::Map<const Vec3>(y);
+    v[m] = Eigen::Map<const Vec3>(y + 12);
+    a[m] = Eigen::Map<const Vec3>(y + 24);
+    A[m] = Eigen::Map<const Mat3>(rest.data() + 3) + Eigen::Map<const Mat3>(y + 3);
+    A_dot[m] = Eigen::Map<const Mat3>(y + 15);
+    A_ddot[m] = Eigen::Map<const Mat3>(y + 27);
     if (turned_) {  // into this domain's axes: x = T x′ + δ, A = T A′ Tᵀ
       const Mat3& T = turn_;
-      state.x = T * state.x + offset_;
-      state.v = T * state.v;
-      state.a = T * state.a;
-      state.A = T * state.A * T.transpose();
-      state.A_dot = T * state.A_dot * T.transpose();
-      state.A_ddot = T * state.A_ddot * T.transpose();
+      x[m] = T * x[m] + offset_;
+      v[m] = T * v[m];
+      a[m] = T * a[m];
+      A[m] = T * A[m] * T.transpose();
+      A_dot[m] = T * A_dot[m] * T.transpose();
+      A_ddot[m] = T * A_ddot[m] * T.transpose();
     }
-    result = interface_kinematics(state, free_alpha);
+    if (count == 4) flush();
   }
+  if (count > 0) flush();
 }
 
 }  // namespace substruct::inertia
