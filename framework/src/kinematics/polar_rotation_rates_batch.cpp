@@ -4,6 +4,7 @@
 
 #include "../core/detail/kernel_dispatch.hpp"
 #include "../core/detail/simd.hpp"
+#include "detail/cofactor.hpp"
 
 namespace substruct {
 
@@ -62,20 +63,6 @@ struct V3 {
   for (int r = 0; r < 3; ++r) y.v[r] = a(0, r) * x.v[0] + a(1, r) * x.v[1] + a(2, r) * x.v[2];
   return y;
 }
-// cof(X): X⁻ᵀ = cof(X) / det X (detail/cofactor.hpp, entry by entry).
-[[gnu::always_inline]] inline M3 cofactor(const M3& X) {
-  M3 c;
-  c(0, 0) = X(1, 1) * X(2, 2) - X(1, 2) * X(2, 1);
-  c(0, 1) = X(1, 2) * X(2, 0) - X(1, 0) * X(2, 2);
-  c(0, 2) = X(1, 0) * X(2, 1) - X(1, 1) * X(2, 0);
-  c(1, 0) = X(0, 2) * X(2, 1) - X(0, 1) * X(2, 2);
-  c(1, 1) = X(0, 0) * X(2, 2) - X(0, 2) * X(2, 0);
-  c(1, 2) = X(0, 1) * X(2, 0) - X(0, 0) * X(2, 1);
-  c(2, 0) = X(0, 1) * X(1, 2) - X(0, 2) * X(1, 1);
-  c(2, 1) = X(0, 2) * X(1, 0) - X(0, 0) * X(1, 2);
-  c(2, 2) = X(0, 0) * X(1, 1) - X(0, 1) * X(1, 0);
-  return c;
-}
 [[gnu::always_inline]] inline v4d squared_norm(const M3& a) {
   v4d s = a.m[0] * a.m[0];
   for (int e = 1; e < 9; ++e) s += a.m[e] * a.m[e];
@@ -121,7 +108,7 @@ struct V3 {
     update2[k] = 1;
   }
   for (int it = 0; it < kMaxIterations; ++it) {
-    const M3 c = cofactor(X);
+    const M3 c = detail::cofactor(X);
     v4d det = X(0, 0) * c(0, 0) + X(0, 1) * c(0, 1) + X(0, 2) * c(0, 2);
     const v4d norm2 = squared_norm(X), cof2 = squared_norm(c);
     v4d zeta = SPLAT4(1.0);
@@ -177,7 +164,7 @@ void polar_rotation_rates_batch(int n, const Mat3* A_in, const Mat3* A_dot_in,
   const M3 S = symmetric_part(mul_tn(R, A));  // S = Rᵀ A
   // G⁻¹ = R K⁻¹ with K = tr(S) I − S (polar_decomposition_derivative.cpp).
   const M3 K = trace_complement(S);
-  const M3 c = cofactor(K);
+  const M3 c = detail::cofactor(K);
   v4d det = K(0, 0) * c(0, 0) + K(0, 1) * c(0, 1) + K(0, 2) * c(0, 2);
   const v4d norm2 = squared_norm(K);
   for (int k = 0; k < 4; ++k) {
