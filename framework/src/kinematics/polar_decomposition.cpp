@@ -8,28 +8,24 @@
 #include <Eigen/SVD>
 
 #include "detail/cofactor.hpp"
+#include "detail/polar_tolerances.hpp"
 #include "substruct/core/error.hpp"
 
 namespace substruct {
 namespace {
 
-// Newton's iteration for the orthogonal polar factor (Higham, "Computing the polar
-// decomposition — with applications", 1986): X ← ½ (ζ X + ζ⁻¹ X⁻ᵀ), with the Frobenius-norm
-// scaling ζ = (‖X⁻¹‖_F / ‖X‖_F)^½ while far from convergence. Quadratic convergence: once an
-// update is below kUpdateTolerance, the next iterate is orthogonal to rounding (its error is
-// about half the update squared), so that one is returned.
-constexpr int kMaxIterations = 24;
-constexpr double kUpdateTolerance = 1e-8;  // ‖X_{k+1} − X_k‖_F
-constexpr double kScalingOff = 1e-2;       // no scaling once an update is this small
-// det A ≤ this × ‖A‖_F³: too close to singular for Newton; the SVD decides.
-constexpr double kNewtonMinDeterminant = 1e-14;
+// Newton's iteration and its tests: detail/polar_tolerances.hpp.
+using detail::kNewtonMinDeterminant;
+using detail::kPolarMaxIterations;
+using detail::kPolarScalingOff;
+using detail::kPolarUpdateTolerance;
 
 // The rotation of A by scaled Newton; false when det A is not clearly positive or the
 // iteration did not converge (then R is unspecified).
 bool newton_rotation(const Mat3& A, Mat3& R) {
   Mat3 X = A;
   double update2 = 1;  // ‖X_{k+1} − X_k‖_F²
-  for (int k = 0; k < kMaxIterations; ++k) {
+  for (int k = 0; k < kPolarMaxIterations; ++k) {
     const Mat3 c = detail::cofactor(X);
     const double det = X.row(0).dot(c.row(0));
     const double norm2 = X.squaredNorm();
@@ -40,13 +36,14 @@ bool newton_rotation(const Mat3& A, Mat3& R) {
     // ζ = (‖X⁻¹‖_F/‖X‖_F)^½ with ‖X⁻¹‖_F = ‖cof X‖_F/det; ζ ≈ 1 (not worth its cost) once an
     // update was small, or from the start when X is already near a rotation (det X ≈ 1,
     // ‖X‖_F² ≈ 3).
-    const bool near = k == 0 ? std::abs(det - 1) < kScalingOff && std::abs(norm2 - 3) < kScalingOff
-                             : update2 <= kScalingOff * kScalingOff;
+    const bool near =
+        k == 0 ? std::abs(det - 1) < kPolarScalingOff && std::abs(norm2 - 3) < kPolarScalingOff
+               : update2 <= kPolarScalingOff * kPolarScalingOff;
     const double zeta = near ? 1.0 : std::sqrt(std::sqrt(c.squaredNorm() / (det * det * norm2)));
     const Mat3 next = (0.5 * zeta) * X + (0.5 / (zeta * det)) * c;  // ½ (ζ X + ζ⁻¹ X⁻ᵀ)
     update2 = (next - X).squaredNorm();
     X = next;
-    if (update2 <= kUpdateTolerance * kUpdateTolerance) {
+    if (update2 <= kPolarUpdateTolerance * kPolarUpdateTolerance) {
       R = X;
       return true;
     }

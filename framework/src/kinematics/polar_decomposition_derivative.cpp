@@ -5,14 +5,14 @@
 #include <fmt/format.h>
 
 #include "detail/cofactor.hpp"
+#include "detail/polar_tolerances.hpp"
 #include "substruct/core/error.hpp"
 #include "substruct/kinematics/skew.hpp"
 
 namespace substruct {
 namespace {
 
-// |det K| ≤ this × ‖K‖_F³: K = tr(S) I − S is singular to working precision.
-constexpr double kSingularDeterminant = 1e-12;
+using detail::kSingularDeterminant;  // detail/polar_tolerances.hpp
 
 // K⁻¹ for K = tr(S) I − S (symmetric, eigenvalues σ₂+σ₃, σ₁+σ₃, σ₁+σ₂), so that
 // G⁻¹ = ((tr(S) I − S) Rᵀ)⁻¹ = R K⁻¹.

@@ -5,6 +5,7 @@
 #include "../core/detail/kernel_dispatch.hpp"
 #include "../core/detail/simd.hpp"
 #include "detail/cofactor.hpp"
+#include "detail/polar_tolerances.hpp"
 
 namespace substruct {
 
@@ -12,13 +13,12 @@ namespace {
 
 using detail::v4d;
 
-// The constants of polar_decomposition.cpp's Newton iteration and of the singular-G test of
-// polar_decomposition_derivative.cpp: each lane stops where the one-interface functions do.
-constexpr int kMaxIterations = 24;
-constexpr double kUpdateTolerance = 1e-8;
-constexpr double kScalingOff = 1e-2;
-constexpr double kNewtonMinDeterminant = 1e-14;
-constexpr double kSingularDeterminant = 1e-12;
+// Each lane stops where the one-interface functions do: their tests, shared.
+using detail::kNewtonMinDeterminant;
+using detail::kPolarMaxIterations;
+using detail::kPolarScalingOff;
+using detail::kPolarUpdateTolerance;
+using detail::kSingularDeterminant;
 
 // A 3×3 matrix per lane, column-major like Mat3: entry (r, c) at m[3 c + r].
 struct M3 {
@@ -107,7 +107,7 @@ struct V3 {
     active[k] = k < n;
     update2[k] = 1;
   }
-  for (int it = 0; it < kMaxIterations; ++it) {
+  for (int it = 0; it < kPolarMaxIterations; ++it) {
     const M3 c = detail::cofactor(X);
     v4d det = X(0, 0) * c(0, 0) + X(0, 1) * c(0, 1) + X(0, 2) * c(0, 2);
     const v4d norm2 = squared_norm(X), cof2 = squared_norm(c);
@@ -126,8 +126,9 @@ struct V3 {
         continue;
       }
       any = true;
-      const bool near = it == 0 ? std::abs(d - 1) < kScalingOff && std::abs(q - 3) < kScalingOff
-                                : update2[k] <= kScalingOff * kScalingOff;
+      const bool near =
+          it == 0 ? std::abs(d - 1) < kPolarScalingOff && std::abs(q - 3) < kPolarScalingOff
+                  : update2[k] <= kPolarScalingOff * kPolarScalingOff;
       if (!near) zeta[k] = std::sqrt(std::sqrt(cof2[k] / (d * d * q)));
     }
     if (!any) break;
@@ -143,7 +144,7 @@ struct V3 {
     for (int k = 0; k < 4; ++k) {
       if (!active[k]) continue;
       update2[k] = change[k];
-      if (update2[k] <= kUpdateTolerance * kUpdateTolerance) {
+      if (update2[k] <= kPolarUpdateTolerance * kPolarUpdateTolerance) {
         for (int e = 0; e < 9; ++e) R.m[e][k] = X.m[e][k];
         ok[k] = true;
         active[k] = false;
