@@ -49,36 +49,35 @@ void add_interface_force(Lumping lumping, const FrameColumns& model, const Inter
 }
 
 void InterfaceForceBatch::reset(int children, int r) {
-  if (J_.rows() == 3 * children && J_.cols() == r) return;
-  J_.setZero(3 * children, r);
-  mass_.setZero(children);
-  net_.setZero(3 * children);
+  if (W_.rows() == 3 * children && W_.cols() == r) return;
+  W_.setZero(3 * children, r);
+  scaled_net_.setZero(3 * children);
 }
 
 void InterfaceForceBatch::skip(int k) {
-  J_.middleRows<3>(3 * k).setZero();
-  mass_[k] = 0;
-  net_.segment<3>(3 * k).setZero();
+  W_.middleRows<3>(3 * k).setZero();
+  scaled_net_.segment<3>(3 * k).setZero();
 }
 
 void InterfaceForceBatch::set(int k, Lumping lumping, const FrameColumns& model,
                               const InterfaceKinematics& itf, const FrameMotion& parent,
                               const Subtree& subtree, const Eigen::VectorXd& qdot) {
-  if (J_.cols() == 0) return;
-  mass_[k] = subtree.mass;
-  net_.segment<3>(3 * k) =
-      interface_jacobian(lumping, model, itf, parent, subtree, qdot, J_.middleRows<3>(3 * k));
+  if (W_.cols() == 0) return;
+  auto W = W_.middleRows<3>(3 * k);
+  const Vec3 net = interface_jacobian(lumping, model, itf, parent, subtree, qdot, W);
+  // Rows √m̄ J_k and net / √m̄, scaled while in cache: Wᵀ W = Σ m̄ J_kᵀ J_k and the product of
+  // the scaled rows and nets is Σ J_kᵀ net_k.
+  const double root = std::sqrt(subtree.mass);
+  W *= root;
+  scaled_net_.segment<3>(3 * k) = net / root;
 }
 
 void InterfaceForceBatch::add_to(Eigen::MatrixXd* M, Eigen::VectorXd& f0) const {
-  if (J_.cols() == 0) return;
-  f0.noalias() += J_.transpose() * net_;  // Σ_k J_kᵀ net_k
+  if (W_.cols() == 0) return;
+  f0.noalias() += W_.transpose() * scaled_net_;  // Σ_k J_kᵀ net_k
   if (!M) return;
-  // Σ_k m̄_k J_kᵀ J_k = Wᵀ W with W's rows √m̄_k J_k: a symmetric rank update (half the
-  // products of Wᵀ J), the lower triangle then mirrored.
-  W_.resize(J_.rows(), J_.cols());
-  for (Eigen::Index k = 0; k < mass_.size(); ++k)
-    W_.middleRows<3>(3 * k) = std::sqrt(mass_[k]) * J_.middleRows<3>(3 * k);
+  // Σ_k m̄_k J_kᵀ J_k = Wᵀ W: a symmetric rank update (half the products of Wᵀ W), the lower
+  // triangle then mirrored.
   M->selfadjointView<Eigen::Lower>().rankUpdate(W_.transpose());
   M->triangularView<Eigen::StrictlyUpper>() = M->transpose();
 }

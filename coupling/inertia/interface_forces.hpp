@@ -41,28 +41,26 @@ void add_interface_force(Lumping lumping, const FrameColumns& model, const Inter
                          const Eigen::VectorXd& qdot, Eigen::MatrixXd* M, Eigen::VectorXd& f0);
 
 /// The interface forces of all K children of one domain, summed by one product each instead of
-/// K small ones (a branch may carry hundreds of leaves): with the children's J_k stacked in
-/// J (3K×r), the rows of W = √m̄_k J_k and the stacked net forces n,
-///   Σ_k M_ij = Wᵀ W (a symmetric rank update),   Σ_k f0_ij = Jᵀ n.
+/// K small ones (a branch may carry hundreds of leaves): with the rows W_k = √m̄_k J_k stacked
+/// in W (3K×r) and the scaled net forces n_k / √m̄_k stacked in ñ,
+///   Σ_k M_ij = Wᵀ W (a symmetric rank update),   Σ_k f0_ij = Wᵀ ñ.
 class InterfaceForceBatch {
  public:
   /// K children of a domain with r reduced coordinates, for one evaluation: each child is then
   /// either set or skipped (rows of an earlier evaluation are not cleared here: they are all
   /// overwritten, so a step does not zero 3K×r values first).
   void reset(int children, int r);
-  /// Child k's rows (interface_jacobian).
+  /// Child k's rows (interface_jacobian); its subtree's mass m̄ must be positive.
   void set(int k, Lumping lumping, const FrameColumns& model, const InterfaceKinematics& itf,
            const FrameMotion& parent, const Subtree& subtree, const Eigen::VectorXd& qdot);
   /// Child k adds nothing (detached): its rows zero.
   void skip(int k);
-  /// Adds Wᵀ W to *M (unless M is null; M must be symmetric) and Jᵀ n to f0.
+  /// Adds Wᵀ W to *M (unless M is null; M must be symmetric) and Wᵀ ñ to f0.
   void add_to(Eigen::MatrixXd* M, Eigen::VectorXd& f0) const;
 
  private:
-  Eigen::MatrixXd J_;     // 3K×r
-  Eigen::VectorXd mass_;  // m̄_k per child
-  Eigen::VectorXd net_;   // 3K
-  mutable Eigen::MatrixXd W_;
+  Eigen::MatrixXd W_;           // W: 3K×r, child k's rows √m̄_k J_k
+  Eigen::VectorXd scaled_net_;  // ñ: 3K, child k's net_k / √m̄_k
 };
 
 }  // namespace substruct::inertia
