@@ -86,33 +86,17 @@ void ChildFrameRows::kinematics(const Eigen::VectorXd& q, const Eigen::VectorXd&
   // Eq. 7–9 of four children at once (polar_rotation_rates_batch); a child the batch leaves (a
   // degenerate interface) goes through interface_kinematics, which decides or explains.
   int batch_k[4];
-  Vec3 x[4], v[4], a[4];
-  Mat3 A[4], A_dot[4], A_ddot[4];
+  InterfaceFrameModel::State states[4];
+  Mat3 A[4], A_dot[4], A_ddot[4];  // the states' covariances and rates, side by side
   int count = 0;
   const auto flush = [&] {
     PolarRatesBatch b;
     polar_rotation_rates_batch(count, A, A_dot, A_ddot, free_alpha, b);
-    for (int m = 0; m < count; ++m) {
-      InterfaceKinematics& result = out[static_cast<std::size_t>(batch_k[m])];
-      if (!b.ok[m]) {
-        result = interface_kinematics(
-            InterfaceFrameModel::State{x[m], v[m], a[m], A[m], A_dot[m], A_ddot[m]}, free_alpha);
-        continue;
-      }
-      result = InterfaceKinematics{};
-      result.x = x[m];
-      result.v = v[m];
-      result.a = a[m];
-      result.polar = PolarDecomposition{b.R[m], b.S[m]};
-      result.R = b.R[m];
-      result.omega = b.omega[m];
-      result.alpha = b.omega_dot[m];
-      if (free_alpha) {  // ω̇ = ω(Ä) + ω̇|_{Ä=0}
-        result.omega_map = b.omega_map[m];
-        result.has_omega_map = true;
-        result.alpha_free = b.omega_dot[m] - b.omega_map[m] * A_ddot[m].reshaped();
-      }
-    }
+    for (int m = 0; m < count; ++m)
+      out[static_cast<std::size_t>(batch_k[m])] =
+          b.ok[m] ? interface_kinematics(states[m], PolarDecomposition{b.R[m], b.S[m]}, b.omega[m],
+                                         b.omega_dot[m], free_alpha ? &b.omega_map[m] : nullptr)
+                  : interface_kinematics(states[m], free_alpha);
     count = 0;
   };
   for (int k = 0; k < K; ++k) {
@@ -129,21 +113,25 @@ void ChildFrameRows::kinematics(const Eigen::VectorXd& q, const Eigen::VectorXd&
     interface_frame_sums(n, columns(k).columns, q.data(), qdot.data(), qddot.data(), y);
     const int m = count++;
     batch_k[m] = k;
-    x[m] = rest.head<3>() + Eigen::Map<const Vec3>(y);
-    v[m] = Eigen::Map<const Vec3>(y + 12);
-    a[m] = Eigen::Map<const Vec3>(y + 24);
-    A[m] = Eigen::Map<const Mat3>(rest.data() + 3) + Eigen::Map<const Mat3>(y + 3);
-    A_dot[m] = Eigen::Map<const Mat3>(y + 15);
-    A_ddot[m] = Eigen::Map<const Mat3>(y + 27);
+    InterfaceFrameModel::State& state = states[m];
+    state.x = rest.head<3>() + Eigen::Map<const Vec3>(y);
+    state.v = Eigen::Map<const Vec3>(y + 12);
+    state.a = Eigen::Map<const Vec3>(y + 24);
+    state.A = Eigen::Map<const Mat3>(rest.data() + 3) + Eigen::Map<const Mat3>(y + 3);
+    state.A_dot = Eigen::Map<const Mat3>(y + 15);
+    state.A_ddot = Eigen::Map<const Mat3>(y + 27);
     if (turned_) {  // into this domain's axes: x = T x′ + δ, A = T A′ Tᵀ
       const Mat3& T = turn_;
-      x[m] = T * x[m] + offset_;
-      v[m] = T * v[m];
-      a[m] = T * a[m];
-      A[m] = T * A[m] * T.transpose();
-      A_dot[m] = T * A_dot[m] * T.transpose();
-      A_ddot[m] = T * A_ddot[m] * T.transpose();
+      state.x = T * state.x + offset_;
+      state.v = T * state.v;
+      state.a = T * state.a;
+      state.A = T * state.A * T.transpose();
+      state.A_dot = T * state.A_dot * T.transpose();
+      state.A_ddot = T * state.A_ddot * T.transpose();
     }
+    A[m] = state.A;
+    A_dot[m] = state.A_dot;
+    A_ddot[m] = state.A_ddot;
     if (count == 4) flush();
   }
   if (count > 0) flush();

@@ -16,23 +16,34 @@ InterfaceKinematics rest_interface(const InterfaceFrameModel& model) {
   return rest_interface(model.x_hat, model.R_hat);
 }
 
-InterfaceKinematics interface_kinematics(const InterfaceFrameModel::State& state, bool free_alpha) {
+InterfaceKinematics interface_kinematics(const InterfaceFrameModel::State& state,
+                                         const PolarDecomposition& polar, const Vec3& omega,
+                                         const Vec3& omega_dot,
+                                         const Eigen::Matrix<double, 3, 9>* omega_map) {
   InterfaceKinematics k;
-  k.x = state.x;                           // x̂ + â q
-  k.v = state.v;                           // â q̇
-  k.a = state.a;                           // â q̈
-  k.polar = polar_decomposition(state.A);  // A(q) = R S
-  k.R = k.polar.R;
-  const PolarRotationRates rates =
-      polar_rotation_rates(k.polar, state.A_dot, state.A_ddot, free_alpha ? &k.omega_map : nullptr);
-  k.omega = rates.omega;  // Eq. 7–9
-  k.alpha = rates.omega_dot;
+  k.x = state.x;  // x̂ + â q
+  k.v = state.v;  // â q̇
+  k.a = state.a;  // â q̈
+  k.polar = polar;
+  k.R = polar.R;
+  k.omega = omega;  // Eq. 7–9
+  k.alpha = omega_dot;
   // Eq. 9 is affine in Ä with the linear part of Eq. 7: ω̇ = ω(Ä) + ω̇|_{Ä=0}.
-  if (free_alpha) {
+  if (omega_map) {
+    k.omega_map = *omega_map;
     k.has_omega_map = true;
-    k.alpha_free = rates.omega_dot - k.omega_map * state.A_ddot.reshaped();
+    k.alpha_free = omega_dot - *omega_map * state.A_ddot.reshaped();
   }
   return k;
+}
+
+InterfaceKinematics interface_kinematics(const InterfaceFrameModel::State& state, bool free_alpha) {
+  const PolarDecomposition polar = polar_decomposition(state.A);  // A(q) = R S
+  Eigen::Matrix<double, 3, 9> map;
+  const PolarRotationRates rates =
+      polar_rotation_rates(polar, state.A_dot, state.A_ddot, free_alpha ? &map : nullptr);
+  return interface_kinematics(state, polar, rates.omega, rates.omega_dot,
+                              free_alpha ? &map : nullptr);
 }
 
 InterfaceKinematics interface_kinematics(const InterfaceFrameModel& model, const Eigen::VectorXd& q,

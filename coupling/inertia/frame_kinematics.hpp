@@ -41,6 +41,12 @@ InterfaceKinematics interface_kinematics(const InterfaceFrameModel& model, const
 /// The same from Eq. 1, 2 and 6 evaluated already (Eq. 7–9 from the centroid, covariance and
 /// their rates).
 InterfaceKinematics interface_kinematics(const InterfaceFrameModel::State& state, bool free_alpha);
+/// The same with A's polar decomposition and its rotation's rates ω, ω̇ found already (four
+/// children at once: polar_rotation_rates_batch); Ω, where given, also makes alpha_free.
+InterfaceKinematics interface_kinematics(const InterfaceFrameModel::State& state,
+                                         const PolarDecomposition& polar, const Vec3& omega,
+                                         const Vec3& omega_dot,
+                                         const Eigen::Matrix<double, 3, 9>* omega_map);
 
 /// The child frame's motion (world quantities in F_j axes) from the parent's (in F_i axes):
 ///   v' = v_i + ω_i × x_ij + v_ij
