@@ -73,8 +73,7 @@ FrameColumns ChildFrameRows::columns(int k) const {
   FrameColumns c;
   c.r = r();
   c.columns = c.r > 0 ? data_->columns.data() + 12 * static_cast<Eigen::Index>(k) * c.r : nullptr;
-  c.turned = turned_;
-  c.turn = turn_;
+  c.turn = turned_ ? &turn_ : nullptr;
   return c;
 }
 

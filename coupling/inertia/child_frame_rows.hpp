@@ -12,12 +12,11 @@ namespace substruct::inertia {
 
 /// Child k's frame model as a step reads it: its r columns of 12 contiguous values [â_ℓ; A^ℓ
 /// column by column], written in the axes of the domain they were fitted on, and the turn T into
-/// this domain's axes: â = T â′, A^ℓ = T A′^ℓ Tᵀ.
+/// this domain's axes: â = T â′, A^ℓ = T A′^ℓ Tᵀ. A view into the ChildFrameRows it came from.
 struct FrameColumns {
   const double* columns = nullptr;  // column ℓ at columns + 12 ℓ
   int r = 0;
-  bool turned = false;  // T ≠ I
-  Mat3 turn = Mat3::Identity();
+  const Mat3* turn = nullptr;  // T; null for none
 };
 
 /// The frame models of a domain's K children side by side (child k's columns k r … k r + r − 1,

@@ -13,7 +13,7 @@ Vec3 interface_jacobian(Lumping lumping, const FrameColumns& model, const Interf
                         Eigen::Ref<Eigen::Matrix<double, 3, Eigen::Dynamic>> J) {
   const double m = subtree.mass;
   const Vec3& w = parent.omega;
-  const double* T = model.turned ? model.turn.data() : nullptr;
+  const double* T = model.turn ? model.turn->data() : nullptr;
   Eigen::Vector4d c_dot;  // ċ = J q̇, and a zero
   if (lumping == Lumping::interface) {
     // Eq. 16: J = â
