@@ -518,23 +518,28 @@ class InertiaCoupling final : public ReducedCouplingMethod {
         if (i >= 0 && f != Vec3::Zero()) add_concentrated(i, g, f);
       }
 
-    // Leaves → root: subtree masses m̄ and rest first moments, again only when a subtree
-    // broke off; the external forces f̄ (world): gravity on m̄, and each concentrated force on
-    // its domain and every ancestor it is attached to.
+    // Leaves → root: subtree masses m̄ and rest first moments, and from them each subtree's
+    // centre-of-mass offset d, again only when a subtree broke off; the external forces f̄
+    // (world): gravity on m̄, and each concentrated force on its domain and every ancestor it is
+    // attached to.
     if (!subtree_sums_valid_) {
       mbar_.assign(d, 0);
-      moment_.assign(d, Vec3::Zero());
+      std::vector<Vec3> moment(d, Vec3::Zero());
       for (auto it = tree_.tree.bfs_order.rbegin(); it != tree_.tree.bfs_order.rend(); ++it) {
         const auto i = static_cast<std::size_t>(*it);
         const InertiaDomain& dom = tree_.domains[i];
         mbar_[i] += domain_mass_[i];
-        moment_[i] += dom.first_moment_world;
+        moment[i] += dom.first_moment_world;
         if (dom.parent >= 0 && states_[i].attached) {
           const auto p = static_cast<std::size_t>(dom.parent);
           mbar_[p] += mbar_[i];
-          moment_[p] += moment_[i];
+          moment[p] += moment[i];
         }
       }
+      // R̂ = I: the rest axes are F_j's.
+      subtree_offset_.resize(d);
+      for (std::size_t i = 0; i < d; ++i)
+        subtree_offset_[i] = moment[i] / mbar_[i] - tree_.domains[i].origin;
       subtree_sums_valid_ = true;
     }
     fbar_.resize(d);
@@ -1230,7 +1235,7 @@ class InertiaCoupling final : public ReducedCouplingMethod {
     Subtree t;
     t.mass = mbar_[j];
     t.force = Rt * fbar_[j];
-    t.d = moment_[j] / mbar_[j] - tree_.domains[j].origin;  // R̂ = I: rest axes are F_j's
+    t.d = subtree_offset_[j];
     return t;
   }
 
@@ -1279,8 +1284,7 @@ class InertiaCoupling final : public ReducedCouplingMethod {
     DomainState& s = states_[static_cast<std::size_t>(j)];
     if (!s.ballistic_started) {
       // place_frame just put it where the parent's new state holds it: start from there.
-      s.d = moment_[static_cast<std::size_t>(j)] / mbar_[static_cast<std::size_t>(j)] -
-            tree_.domains[static_cast<std::size_t>(j)].origin;
+      s.d = subtree_offset_[static_cast<std::size_t>(j)];
       s.c = s.p + s.R * s.d;
       s.omega_world = s.R * s.motion.omega;
       s.c_dot = s.R * s.motion.v + s.omega_world.cross(s.R * s.d);
@@ -1337,8 +1341,9 @@ class InertiaCoupling final : public ReducedCouplingMethod {
   std::vector<std::vector<std::pair<Index, Vec3>>> concentrated_;
   std::vector<std::size_t> loaded_;  // the domains with concentrated forces at the last step
   std::vector<double> mbar_;
-  std::vector<Vec3> fbar_, moment_;
-  bool subtree_sums_valid_ = false;  // mbar_ and moment_ (until a fracture or reset)
+  std::vector<Vec3> fbar_;
+  std::vector<Vec3> subtree_offset_;  // d: the subtree's rest centre of mass − o_j (F_j axes)
+  bool subtree_sums_valid_ = false;   // mbar_ and subtree_offset_ (until a fracture or reset)
   // Threads, and the tree as they walk it (index_tree()).
   ParallelTasks tasks_;
   std::vector<int> roots_;
