@@ -316,9 +316,8 @@ OnePass one_pass(const detail::PaddedPolynomial& poly, const double* q) {
   auto round4 = [](std::size_t n) { return (n + 3) & ~std::size_t{3}; };
   const auto rp = static_cast<std::size_t>(L.padded_r()), T0 = round4(L.size(0));
   const std::size_t nq = round4(rp), nU = round4(L.nested(L.r()));
-  const std::size_t ny = round4(2 * rp + static_cast<std::size_t>(L.r()));
   thread_local detail::AlignedVector work;
-  work.resize(nq + 3 * T0 + nU + ny);
+  work.resize(2 * nq + 3 * T0 + nU);
   OnePass w;
   w.qp = work.data();
   w.zz = w.qp + nq;

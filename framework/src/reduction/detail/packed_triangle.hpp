@@ -38,6 +38,8 @@ class PaddedTriangles {
     for (int m = 0; m < r; ++m) nested_[m + 1] = nested_[m] + size(m);
   }
   int r() const { return r_; }
+  /// The group size g (4 or 2).
+  int group() const { return group_; }
   /// r rounded up to a multiple of the group size g.
   int padded_r() const { return (r_ + group_ - 1) & ~(group_ - 1); }
   /// The first column row k holds: g⌊k/g⌋.

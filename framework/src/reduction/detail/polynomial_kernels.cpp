@@ -117,6 +117,51 @@ inline double close_slice(std::size_t n, const double* w, const double* z, doubl
   return lane_sum(d, e);
 }
 
+// Four rows u_i of a triangle U_m, the rows c0 … c0+3, on the same len columns (a multiple of 4)
+// from column c0: p[c] += Σ_i q_{c0+i} u_i[c] (Uᵀq) and p[i] += u_i · q (U q). q and p are
+// indexed from column c0.
+[[gnu::always_inline]] inline void row_block4(const double* const* u, std::size_t len,
+                                              const double* q, double* p) {
+  const v4d b0 = SPLAT4(q[0]), b1 = SPLAT4(q[1]), b2 = SPLAT4(q[2]), b3 = SPLAT4(q[3]);
+  v4d e0 = SPLAT4(0), e1 = e0, e2 = e0, e3 = e0;
+  for (std::size_t t = 0; t < len; t += 4) {
+    const v4d qv = at4(q + t), u0 = at4(u[0] + t), u1 = at4(u[1] + t), u2 = at4(u[2] + t),
+              u3 = at4(u[3] + t);
+    e0 += u0 * qv;
+    e1 += u1 * qv;
+    e2 += u2 * qv;
+    e3 += u3 * qv;
+    at4(p + t) += (b0 * u0 + b1 * u1) + (b2 * u2 + b3 * u3);
+  }
+  // The four row sums at once, added where the loop's first store was (so the load is forwarded
+  // from it whole).
+  const v4d h01 = {e0[0] + e0[1], e1[0] + e1[1], e0[2] + e0[3], e1[2] + e1[3]};
+  const v4d h23 = {e2[0] + e2[1], e3[0] + e3[1], e2[2] + e2[3], e3[2] + e3[3]};
+  at4(p) += v4d{h01[0] + h01[2], h01[1] + h01[3], h23[0] + h23[2], h23[1] + h23[3]};
+}
+
+// The same for two rows, len even.
+[[gnu::always_inline]] inline void row_block2(const double* const* u, std::size_t len,
+                                              const double* q, double* p) {
+  const v4d b0 = SPLAT4(q[0]), b1 = SPLAT4(q[1]);
+  v4d e0 = SPLAT4(0), e1 = e0;
+  std::size_t t = 0;
+  for (; t + 4 <= len; t += 4) {
+    const v4d qv = at4(q + t), u0 = at4(u[0] + t), u1 = at4(u[1] + t);
+    e0 += u0 * qv;
+    e1 += u1 * qv;
+    at4(p + t) += b0 * u0 + b1 * u1;
+  }
+  v2d f0 = SPLAT2(0), f1 = f0;
+  if (t < len) {
+    const v2d qv = at2(q + t), u0 = at2(u[0] + t), u1 = at2(u[1] + t);
+    f0 = u0 * qv;
+    f1 = u1 * qv;
+    at2(p + t) += SPLAT2(q[0]) * u0 + SPLAT2(q[1]) * u1;
+  }
+  at2(p) += v2d{lane_sum(e0, f0), lane_sum(e1, f1)};
+}
+
 }  // namespace
 
 // The pass (reduced_stvk.cpp explains the sums):
@@ -183,36 +228,26 @@ void stvk_hessian_parts(const PaddedTriangles& L, const double* H, std::size_t c
     w += T;
   }
 
-  // (U q)_k and (Uᵀ q)_l by rows of U_m: the row sums go to d (by row), the column sums to y (by
-  // column, aligned with the rows; even and odd rows apart, two shorter dependency chains).
-  double* d = y + 2 * rp;
+  // (U q)_k and (Uᵀ q)_l, g rows of U_m at a time (the rows of a group share their columns; a
+  // group's rows before m, or at r and past it, are read as the zero row y).
+  std::fill(y, y + rp, 0.0);
+  const int g = L.group();
   for (int m = 0; m < r; ++m) {
-    const double* Um = U + L.nested(m);
-    std::fill(y, y + 2 * rp, 0.0);
-    for (int k = m; k < r; ++k) {
-      const int c0 = L.first_column(k);
-      const double* Uk = Um + L.row(m, k) - c0;  // indexed by column
-      double* yk = y + (k & 1) * rp;
-      const v4d qk = SPLAT4(q[k]);
-      v4d e = SPLAT4(0);
-      int col = c0;
-      for (; col + 4 <= rp; col += 4) {
-        const v4d uv = at4(Uk + col);
-        e += uv * at4(q + col);
-        at4(yk + col) += qk * uv;
+    const double* u = U + L.nested(m);
+    double* p4 = P4 + L.row(0, m) - L.first_column(m);  // indexed by column
+    for (int c0 = L.first_column(m); c0 < rp; c0 += g) {
+      const auto len = static_cast<std::size_t>(rp - c0);
+      const double* rows[4];
+      for (int i = 0; i < g; ++i) {
+        const int k = c0 + i;
+        rows[i] = k < m || k >= r ? y : u;
+        if (rows[i] == u) u += len;
       }
-      v2d f = SPLAT2(0);
-      if (col < rp) {
-        const v2d uv = at2(Uk + col);
-        f = uv * at2(q + col);
-        at2(yk + col) += SPLAT2(q[k]) * uv;
-      }
-      d[k] = lane_sum(e, f);
+      if (g == 4)
+        row_block4(rows, len, q + c0, p4 + c0);
+      else
+        row_block2(rows, len, q + c0, p4 + c0);
     }
-    const int c0 = L.first_column(m);
-    double* p4 = P4 + L.row(0, m) - c0;
-    for (int col = c0; col < rp; col += 2) at2(p4 + col) += at2(y + col) + at2(y + rp + col);
-    for (int k = m; k < r; ++k) p4[k] += d[k];
   }
 
   // P₃ = Σ_m q_m H_m, four columns at a time.

@@ -12,7 +12,7 @@ namespace substruct::detail {
 ///   H:       P₃ = Σ_m q_m H_m, H_m (a padded triangle over [0, r)²) at H + m·column;
 ///   quartic: for each j, for each i ≤ j, the padded triangle over [j, r)² of d_ijkl (k ≤ l);
 ///   q:       r entries followed by zeros up to L.padded_r().
-/// Workspace: zz (L.size(0)), U (L.nested(r)), y (2 L.padded_r() + r). All arrays 32-byte
+/// Workspace: zz (L.size(0)), U (L.nested(r)), y (L.padded_r()). All arrays 32-byte
 /// aligned and distinct; P₃ and P₄ (L.size(0) each) are overwritten.
 void stvk_hessian_parts(const PaddedTriangles& L, const double* H, std::size_t column,
                         const double* quartic, const double* q, double* zz, double* U, double* y,
