@@ -369,12 +369,12 @@ TEST(ReducedNewmark, RejectsInvalidInput) {
             std::string::npos);
 }
 
-// The Newton solves' dense Cholesky against Eigen: unrolled for n ≤ 12, four columns at a time
-// above (a remainder of 0…3), in a matrix with a larger leading dimension too.
+// The Newton solves' dense Cholesky against Eigen: unrolled for n ≤ 12, four columns (and four
+// rows) at a time above (a remainder of 0…3), in a matrix with a larger leading dimension too.
 TEST(DenseCholesky, FactorsAndSolvesLikeEigen) {
   std::mt19937_64 rng(11);
   std::normal_distribution<double> normal;
-  for (int n : {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 40})
+  for (int n : {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 23, 40})
     for (int extra : {0, 3}) {
       Eigen::MatrixXd B(n, n);
       for (auto& x : B.reshaped()) x = normal(rng);

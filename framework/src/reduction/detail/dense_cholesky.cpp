@@ -4,6 +4,7 @@
 #include <cstddef>
 
 #include "../../core/detail/kernel_dispatch.hpp"
+#include "../../core/detail/simd.hpp"
 
 namespace substruct::detail {
 
@@ -90,7 +91,7 @@ template <class F>
 }  // namespace
 
 // Larger n: left-looking, four columns at a time: the panel of columns j…j+3 (rows ≥ j) takes
-// −= L[·, k] L[j…j+3, k]ᵀ for every earlier column k (one pass over column k for all four), then
+// −= L[·, k] L[j…j+3, k]ᵀ for every earlier column k (four rows of the panel at a time), then
 // is factored on its own: L_jj = √a_jj, L[j+1:, j] = a_j[j+1:] / L_jj, and the next columns of
 // the panel take that column's update.
 SUBSTRUCT_KERNEL
@@ -102,18 +103,44 @@ bool cholesky_factor(double* A, int n, int lda, double* inverse_diagonal) {
     const int nb = n - j < 4 ? n - j : 4;
     double* __restrict a0 = A + j * ld;
     if (nb == 4) {
+      // Rows four at a time: the four columns' sums over k stay in registers (two partial sums
+      // each, for shorter dependency chains) and are stored once. (−c l is added: the lanes of
+      // the portable fallback have no subtraction.)
+      int i = j;
+      for (; i + 4 <= n; i += 4) {
+        v4d s0 = at4(a0 + i), s1 = at4(a0 + ld + i), s2 = at4(a0 + 2 * ld + i),
+            s3 = at4(a0 + 3 * ld + i);
+        v4d t0 = SPLAT4(0), t1 = t0, t2 = t0, t3 = t0;
+        for (int k = 0; k < j; k += 2) {  // j is a multiple of 4
+          const double* l = A + k * ld;
+          const double* m = l + ld;
+          const v4d li = at4(l + i), mi = at4(m + i);
+          s0 += SPLAT4(-l[j]) * li;
+          s1 += SPLAT4(-l[j + 1]) * li;
+          s2 += SPLAT4(-l[j + 2]) * li;
+          s3 += SPLAT4(-l[j + 3]) * li;
+          t0 += SPLAT4(-m[j]) * mi;
+          t1 += SPLAT4(-m[j + 1]) * mi;
+          t2 += SPLAT4(-m[j + 2]) * mi;
+          t3 += SPLAT4(-m[j + 3]) * mi;
+        }
+        at4(a0 + i) = s0 + t0;
+        at4(a0 + ld + i) = s1 + t1;
+        at4(a0 + 2 * ld + i) = s2 + t2;
+        at4(a0 + 3 * ld + i) = s3 + t3;
+      }
       double* __restrict a1 = a0 + ld;
       double* __restrict a2 = a1 + ld;
       double* __restrict a3 = a2 + ld;
-      for (int k = 0; k < j; ++k) {
+      for (int k = 0; k < j; ++k) {  // the last rows, fewer than four
         const double* __restrict l = A + k * ld;
         const double c0 = l[j], c1 = l[j + 1], c2 = l[j + 2], c3 = l[j + 3];
-        for (int i = j; i < n; ++i) {  // rows above a column's diagonal are scratch
-          const double li = l[i];
-          a0[i] -= c0 * li;
-          a1[i] -= c1 * li;
-          a2[i] -= c2 * li;
-          a3[i] -= c3 * li;
+        for (int row = i; row < n; ++row) {
+          const double li = l[row];
+          a0[row] -= c0 * li;
+          a1[row] -= c1 * li;
+          a2[row] -= c2 * li;
+          a3[row] -= c3 * li;
         }
       }
     } else {
