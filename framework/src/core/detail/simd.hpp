@@ -47,6 +47,13 @@ inline const v2d& at2(const double* p) {
 inline double lane_sum(const v4d& s, const v2d& t) {
   return ((s[0] + s[1]) + (s[2] + s[3])) + (t[0] + t[1]);
 }
+// Four lane sums at once: sums = {Σ a, Σ b, Σ c, Σ d}.
+[[gnu::always_inline]] inline void lane_sums(const v4d& a, const v4d& b, const v4d& c, const v4d& d,
+                                             v4d& sums) {
+  const v4d ab = {a[0] + a[1], b[0] + b[1], a[2] + a[3], b[2] + b[3]};
+  const v4d cd = {c[0] + c[1], d[0] + d[1], c[2] + c[3], d[2] + d[3]};
+  sums = v4d{ab[0] + ab[2], ab[1] + ab[3], cd[0] + cd[2], cd[1] + cd[3]};
+}
 
 }  // namespace
 }  // namespace substruct::detail

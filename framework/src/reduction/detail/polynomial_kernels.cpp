@@ -135,9 +135,9 @@ inline double close_slice(std::size_t n, const double* w, const double* z, doubl
   }
   // The four row sums at once, added where the loop's first store was (so the load is forwarded
   // from it whole).
-  const v4d h01 = {e0[0] + e0[1], e1[0] + e1[1], e0[2] + e0[3], e1[2] + e1[3]};
-  const v4d h23 = {e2[0] + e2[1], e3[0] + e3[1], e2[2] + e2[3], e3[2] + e3[3]};
-  at4(p) += v4d{h01[0] + h01[2], h01[1] + h01[3], h23[0] + h23[2], h23[1] + h23[3]};
+  v4d sums;
+  lane_sums(e0, e1, e2, e3, sums);
+  at4(p) += sums;
 }
 
 // The same for two rows, len even.
