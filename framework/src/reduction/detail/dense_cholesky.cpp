@@ -173,19 +173,61 @@ bool cholesky_factor(double* A, int n, int lda, double* inverse_diagonal) {
 }
 
 // L y = b by columns (y_j = b_j / L_jj, b[j+1:] −= y_j L[j+1:, j]), then Lᵀ x = y by columns
-// (x_j = (y_j − L[j+1:, j] · x[j+1:]) / L_jj), the divisions as products with the inverses.
+// (x_j = (y_j − L[j+1:, j] · x[j+1:]) / L_jj), the divisions as products with the inverses;
+// above kSmall, in blocks of four columns.
 SUBSTRUCT_KERNEL
 void cholesky_solve(const double* L, const double* inverse_diagonal, int n, int lda, double* b) {
   const auto ld = static_cast<std::ptrdiff_t>(lda);
   if (n >= 1 && n <= kSmall)
     return small_case(n, [&]<int N>() { small_solve<N>(L, ld, inverse_diagonal, b); });
-  for (int j = 0; j < n; ++j) {
+  // L y = b, four columns at a time: the block's four unknowns one after the other, then the
+  // rows below take −= L[i, j…j+3] y[j…j+3] (four rows at a time, one store each).
+  const double* d = inverse_diagonal;
+  int j = 0;
+  for (; j + 4 <= n; j += 4) {
+    const double *l0 = L + j * ld, *l1 = l0 + ld, *l2 = l1 + ld, *l3 = l2 + ld;
+    const double y0 = b[j] * d[j];
+    const double y1 = (b[j + 1] - y0 * l0[j + 1]) * d[j + 1];
+    const double y2 = (b[j + 2] - y0 * l0[j + 2] - y1 * l1[j + 2]) * d[j + 2];
+    const double y3 = (b[j + 3] - y0 * l0[j + 3] - y1 * l1[j + 3] - y2 * l2[j + 3]) * d[j + 3];
+    b[j] = y0;
+    b[j + 1] = y1;
+    b[j + 2] = y2;
+    b[j + 3] = y3;
+    const v4d m0 = SPLAT4(-y0), m1 = SPLAT4(-y1), m2 = SPLAT4(-y2), m3 = SPLAT4(-y3);
+    int i = j + 4;
+    for (; i + 4 <= n; i += 4)
+      at4(b + i) += (m0 * at4(l0 + i) + m1 * at4(l1 + i)) + (m2 * at4(l2 + i) + m3 * at4(l3 + i));
+    for (; i < n; ++i) b[i] -= (y0 * l0[i] + y1 * l1[i]) + (y2 * l2[i] + y3 * l3[i]);
+  }
+  for (; j < n; ++j) {
     const double* __restrict l = L + j * ld;
-    const double y = b[j] * inverse_diagonal[j];
+    const double y = b[j] * d[j];
     b[j] = y;
     for (int i = j + 1; i < n; ++i) b[i] -= y * l[i];
   }
-  for (int j = n - 1; j >= 0; --j) {
+  // Lᵀ x = y, four unknowns at a time from the last: the block's columns' products with the
+  // unknowns below it (four rows at a time, four sums at once), then the block one after the
+  // other; the first n mod 4 unknowns one at a time.
+  for (j = n - 4; j >= 0; j -= 4) {
+    const double *l0 = L + j * ld, *l1 = l0 + ld, *l2 = l1 + ld, *l3 = l2 + ld;
+    v4d e0 = SPLAT4(0), e1 = e0, e2 = e0, e3 = e0;
+    for (int i = j + 4; i < n; i += 4) {  // n − j is a multiple of 4
+      const v4d x = at4(b + i);
+      e0 += at4(l0 + i) * x;
+      e1 += at4(l1 + i) * x;
+      e2 += at4(l2 + i) * x;
+      e3 += at4(l3 + i) * x;
+    }
+    v4d s;
+    lane_sums(e0, e1, e2, e3, s);
+    const double x3 = (b[j + 3] - s[3]) * d[j + 3];
+    const double x2 = (b[j + 2] - s[2] - l2[j + 3] * x3) * d[j + 2];
+    const double x1 = (b[j + 1] - s[1] - l1[j + 2] * x2 - l1[j + 3] * x3) * d[j + 1];
+    const double x0 = (b[j] - s[0] - l0[j + 1] * x1 - l0[j + 2] * x2 - l0[j + 3] * x3) * d[j];
+    at4(b + j) = v4d{x0, x1, x2, x3};
+  }
+  for (j = j + 3; j >= 0; --j) {
     const double* __restrict l = L + j * ld;
     double s0 = b[j], s1 = 0;  // two partial sums: a shorter dependency chain
     int i = j + 1;
@@ -194,7 +236,7 @@ void cholesky_solve(const double* L, const double* inverse_diagonal, int n, int 
       s1 -= l[i + 1] * b[i + 1];
     }
     if (i < n) s0 -= l[i] * b[i];
-    b[j] = (s0 + s1) * inverse_diagonal[j];
+    b[j] = (s0 + s1) * d[j];
   }
 }
 
