@@ -63,10 +63,10 @@ struct V3 {
   for (int r = 0; r < 3; ++r) y.v[r] = a(0, r) * x.v[0] + a(1, r) * x.v[1] + a(2, r) * x.v[2];
   return y;
 }
-[[gnu::always_inline]] inline v4d squared_norm(const M3& a) {
-  v4d s = a.m[0] * a.m[0];
+// (Through a reference: a vector returned by value would cross the ABI of the baseline clone.)
+[[gnu::always_inline]] inline void squared_norm(const M3& a, v4d& s) {
+  s = a.m[0] * a.m[0];
   for (int e = 1; e < 9; ++e) s += a.m[e] * a.m[e];
-  return s;
 }
 // 2 skew(a): the vector w with w̃ = a − aᵀ.
 [[gnu::always_inline]] inline V3 twice_skew(const M3& a) {
@@ -110,7 +110,9 @@ struct V3 {
   for (int it = 0; it < kPolarMaxIterations; ++it) {
     const M3 c = detail::cofactor(X);
     v4d det = X(0, 0) * c(0, 0) + X(0, 1) * c(0, 1) + X(0, 2) * c(0, 2);
-    const v4d norm2 = squared_norm(X), cof2 = squared_norm(c);
+    v4d norm2, cof2;
+    squared_norm(X, norm2);
+    squared_norm(c, cof2);
     v4d zeta = SPLAT4(1.0);
     bool any = false;
     for (int k = 0; k < 4; ++k) {
@@ -167,7 +169,8 @@ void polar_rotation_rates_batch(int n, const Mat3* A_in, const Mat3* A_dot_in,
   const M3 K = trace_complement(S);
   const M3 c = detail::cofactor(K);
   v4d det = K(0, 0) * c(0, 0) + K(0, 1) * c(0, 1) + K(0, 2) * c(0, 2);
-  const v4d norm2 = squared_norm(K);
+  v4d norm2;
+  squared_norm(K, norm2);
   for (int k = 0; k < 4; ++k) {
     const double norm = std::sqrt(norm2[k]);
     if (!(std::abs(det[k]) > kSingularDeterminant * norm * norm * norm)) {
