@@ -16,6 +16,15 @@
 //                 us_per_frame the whole Simulation::step (loads, step, world positions on the same
 //                 threads, divergence check). After the runs, the speed-up over one thread of each
 //                 is printed.
+//   threads/oak/steps-only/schedule:S/threads:T
+//                 the same, the method's steps one after the other without the world positions
+//                 (and loads, checks) in between: the scaling of the dynamics on their own.
+//   ceiling/SCENE/copies:C
+//                 C independent copies of the scene (the oak-size tree, tree/d:10001), each
+//                 on one thread, stepped at the same time (C from SUBSTRUCT_BENCH_THREADS): no
+//                 shared work and no synchronisation within a step, so C·t₁/t_C is the most that
+//                 C threads can give on this machine (its memory system, and on a virtual machine
+//                 its neighbours). Printed after the runs beside the threads/ speed-ups.
 //   table5.1/PLANT/threads:T
 //                 generated trees of the sizes of Zhao 2014's Table 5.1 (tea bush, conifer,
 //                 broadleaf, fir: domains and flexible domains; leaves rigid, as there), stepped
@@ -48,7 +57,9 @@
 #include "generated_scene.hpp"
 #include "substruct/config/config.hpp"
 #include "substruct/core/error.hpp"
+#include "substruct/core/flush_subnormals.hpp"
 #include "substruct/core/stopwatch.hpp"
+#include "substruct/core/worker_pool.hpp"
 #include "substruct/plugin/plugin_host.hpp"
 #include "substruct/sim/simulation.hpp"
 
@@ -111,17 +122,32 @@ std::map<int, double> g_seconds_per_step;  // tree scaling: domains → seconds 
 std::map<std::string, std::map<int, std::vector<std::pair<double, double>>>> g_thread_scaling;
 
 /// Times sim.step() (the method's own wall time) with manual timing; returns s per step, and
-/// the whole Simulation::step's in *per_frame.
-double time_steps(benchmark::State& state, Simulation& sim, double* per_frame = nullptr) {
+/// the whole Simulation::step's in *per_frame. With frames = false, only the method steps, one
+/// after the other (no loads, world positions or divergence check in between).
+double time_steps(benchmark::State& state, Simulation& sim, double* per_frame = nullptr,
+                  bool frames = true) {
   sim.reset();
   StepStats stats;
-  for (int s = 0; s < kWarmupSteps; ++s) sim.step(stats);
+  long steps = 0;
+  const double dt = sim.run_settings().dt;
+  auto step = [&] {
+    ++steps;
+    if (frames) return sim.step(stats);
+    const ScopedFlushSubnormals flush;  // as Simulation::step
+    const auto start = std::chrono::steady_clock::now();
+    sim.method().step(dt, sim.forces(), stats);
+    return seconds_since(start);
+  };
+  for (int s = 0; s < kWarmupSteps; ++s) step();
   double total = 0, total_frame = 0;
   for (auto _ : state) {
     // Restarted from rest every kRestartSteps: every timed step is in the swinging phase.
-    if (sim.step_index() == kRestartSteps) sim.reset();
+    if (steps == kRestartSteps) {
+      sim.reset();
+      steps = 0;
+    }
     const auto start = std::chrono::steady_clock::now();
-    const double seconds = sim.step(stats);
+    const double seconds = step();
     total_frame += seconds_since(start);
     state.SetIterationTime(seconds);
     total += seconds;
@@ -151,17 +177,62 @@ void run_case(benchmark::State& state, const std::function<fs::path()>& scene,
 }
 
 void run_threads_case(benchmark::State& state, const std::function<fs::path()>& scene,
-                      const std::string& key, const std::string& schedule, int threads) {
+                      const std::string& key, const std::string& schedule, int threads,
+                      bool frames) {
   try {
     Simulation& sim =
         simulation(scene(), key,
                    {"--run.threads=" + std::to_string(threads), "--inertia.schedule=" + schedule},
                    fmt::format("{}-{}-{}", key, schedule, threads));
     double per_frame = 0;
-    const double per_step = time_steps(state, sim, &per_frame);
-    const std::string name =
-        fmt::format("{} ({} domains), {}", key, sim.scene().num_domains(), schedule);
+    const double per_step = time_steps(state, sim, &per_frame, frames);
+    const std::string name = fmt::format("{} ({} domains), {}{}", key, sim.scene().num_domains(),
+                                         schedule, frames ? "" : ", steps only");
     g_thread_scaling[name][threads].emplace_back(1e6 * per_step, 1e6 * per_frame);
+  } catch (const Error& e) {
+    state.SkipWithError(e.what());
+  }
+}
+
+// Ceiling: scene → copies → (µs per step, µs per frame) of each copy, each repetition.
+std::map<std::string, std::map<int, std::vector<std::pair<double, double>>>> g_ceiling;
+
+void run_ceiling_case(benchmark::State& state, const std::function<fs::path()>& scene,
+                      const std::string& key, int copies) {
+  try {
+    std::vector<Simulation*> sims;
+    for (int c = 0; c < copies; ++c) {
+      sims.push_back(
+          &simulation(scene(), key, {"--run.threads=1"}, fmt::format("{}-copy-{}", key, c)));
+      sims.back()->reset();
+    }
+    std::vector<StepStats> stats(static_cast<std::size_t>(copies));
+    std::vector<double> seconds(static_cast<std::size_t>(copies));
+    WorkerPool pool(copies);
+    auto step_all = [&] {
+      pool.run([&](int c) {
+        Simulation& sim = *sims[static_cast<std::size_t>(c)];
+        if (sim.step_index() == kRestartSteps) sim.reset();
+        seconds[static_cast<std::size_t>(c)] = sim.step(stats[static_cast<std::size_t>(c)]);
+      });
+    };
+    for (int s = 0; s < kWarmupSteps; ++s) step_all();
+    double total = 0, total_frame = 0;
+    for (auto _ : state) {
+      const auto start = std::chrono::steady_clock::now();
+      step_all();
+      const double frame = seconds_since(start);
+      double step = 0;
+      for (double t : seconds) step += t / copies;  // each copy's own step, averaged
+      state.SetIterationTime(step);
+      total += step;
+      total_frame += frame;
+    }
+    const auto n = static_cast<double>(state.iterations());
+    state.counters["us_per_step"] = 1e6 * total / n;
+    state.counters["us_per_frame"] = 1e6 * total_frame / n;
+    g_ceiling[fmt::format("{} ({} domains)", key, sims[0]->scene().num_domains())][copies]
+        .emplace_back(1e6 * total / n, 1e6 * total_frame / n);
   } catch (const Error& e) {
     state.SkipWithError(e.what());
   }
@@ -247,8 +318,22 @@ void register_benchmarks() {
             fmt::format("inertia_step/threads/{}/schedule:{}/threads:{}", key, schedule, threads)
                 .c_str(),
             [key, scene, schedule, threads](benchmark::State& s) {
-              run_threads_case(s, scene, key, schedule, threads);
+              run_threads_case(s, scene, key, schedule, threads, true);
             }));
+  for (const char* schedule : {"levels", "dependencies"})
+    for (int threads : thread_counts())
+      manual(benchmark::RegisterBenchmark(
+          fmt::format("inertia_step/threads/oak/steps-only/schedule:{}/threads:{}", schedule,
+                      threads)
+              .c_str(),
+          [scene = threaded[0].second, schedule, threads](benchmark::State& s) {
+            run_threads_case(s, scene, "oak", schedule, threads, false);
+          }));
+  for (const auto& [key, scene] : threaded)
+    for (int copies : thread_counts())
+      manual(benchmark::RegisterBenchmark(
+          fmt::format("inertia_step/ceiling/{}/copies:{}", key, copies).c_str(),
+          [key, scene, copies](benchmark::State& s) { run_ceiling_case(s, scene, key, copies); }));
   for (const Plant& plant : kTable51)
     for (int threads : thread_counts())
       if (std::string(plant.name) != "white-oak" || white_oak_wanted())
@@ -341,6 +426,24 @@ void print_thread_scaling() {
   }
 }
 
+void print_ceiling() {
+  for (const auto& [name, repetitions] : g_ceiling) {
+    std::map<int, std::pair<double, double>> runs;
+    for (const auto& [copies, times] : repetitions) runs[copies] = medians(times);
+    const auto one = runs.find(1);
+    std::printf(
+        "\n%s, independent copies at once (one thread each), medians of %zu repetitions: µs per "
+        "step of each copy (the work of C copies against one: C·t₁/t_C), µs per frame of all\n",
+        name.c_str(), repetitions.begin()->second.size());
+    for (const auto& [copies, times] : runs) {
+      const double s = one == runs.end() ? 0 : copies * one->second.first / times.first;
+      const double f = one == runs.end() ? 0 : copies * one->second.second / times.second;
+      std::printf("  %3d copies %10.1f (%5.2f×) %10.1f (%5.2f×)\n", copies, times.first, s,
+                  times.second, f);
+    }
+  }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -352,6 +455,7 @@ int main(int argc, char** argv) {
   simulations().clear();
   print_scaling_fit();
   print_thread_scaling();
+  print_ceiling();
   print_table51();
   return 0;
 }
