@@ -103,9 +103,10 @@ bool cholesky_factor(double* A, int n, int lda, double* inverse_diagonal) {
     const int nb = n - j < 4 ? n - j : 4;
     double* __restrict a0 = A + j * ld;
     if (nb == 4) {
-      // Rows four at a time: the four columns' sums over k stay in registers (two partial sums
-      // each, for shorter dependency chains) and are stored once. (−c l is added: the lanes of
-      // the portable fallback have no subtraction.)
+      // Rows from j (those above a column's diagonal are scratch) four at a time: the four
+      // columns' sums over k stay in registers (two partial sums each, for shorter dependency
+      // chains) and are stored once. (−c l is added: the lanes of the portable fallback have no
+      // subtraction.)
       int i = j;
       for (; i + 4 <= n; i += 4) {
         v4d s0 = at4(a0 + i), s1 = at4(a0 + ld + i), s2 = at4(a0 + 2 * ld + i),

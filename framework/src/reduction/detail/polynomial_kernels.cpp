@@ -240,8 +240,9 @@ void stvk_hessian_parts(const PaddedTriangles& L, const double* H, std::size_t c
       const double* rows[4];
       for (int i = 0; i < g; ++i) {
         const int k = c0 + i;
-        rows[i] = k < m || k >= r ? y : u;
-        if (rows[i] == u) u += len;
+        const bool held = k >= m && k < r;  // U_m holds rows m … r−1
+        rows[i] = held ? u : y;
+        if (held) u += len;
       }
       if (g == 4)
         row_block4(rows, len, q + c0, p4 + c0);
