@@ -118,8 +118,9 @@ Simulation& simulation(const fs::path& ini, const std::string& key,
 }
 
 std::map<int, double> g_seconds_per_step;  // tree scaling: domains → seconds per step
-// Thread scaling: (scene, schedule) → threads → (µs per step, µs per frame) of each repetition.
-std::map<std::string, std::map<int, std::vector<std::pair<double, double>>>> g_thread_scaling;
+// Case → threads (or copies) → (µs per step, µs per frame) of each repetition.
+using Repetitions = std::map<std::string, std::map<int, std::vector<std::pair<double, double>>>>;
+Repetitions g_thread_scaling;  // (scene, schedule) → threads → …
 
 /// Times sim.step() (the method's own wall time) with manual timing; returns s per step, and
 /// the whole Simulation::step's in *per_frame. With frames = false, only the method steps, one
@@ -194,8 +195,7 @@ void run_threads_case(benchmark::State& state, const std::function<fs::path()>& 
   }
 }
 
-// Ceiling: scene → copies → (µs per step, µs per frame) of each copy, each repetition.
-std::map<std::string, std::map<int, std::vector<std::pair<double, double>>>> g_ceiling;
+Repetitions g_ceiling;  // scene → copies → (each copy's µs per step, µs per frame of all)
 
 void run_ceiling_case(benchmark::State& state, const std::function<fs::path()>& scene,
                       const std::string& key, int copies) {
@@ -408,37 +408,24 @@ std::pair<double, double> medians(const std::vector<std::pair<double, double>>& 
   return {median(step), median(frame)};
 }
 
-void print_thread_scaling() {
-  for (const auto& [name, repetitions] : g_thread_scaling) {
+/// For each case, the medians by count (threads or copies) and their speed-up over a count of 1:
+/// t₁/t_N, or N·t₁/t_N when `per_copy` (N copies each doing a step's work).
+void print_speed_ups(const Repetitions& cases, const char* heading, const char* unit,
+                     bool per_copy) {
+  for (const auto& [name, repetitions] : cases) {
     std::map<int, std::pair<double, double>> runs;
-    for (const auto& [threads, times] : repetitions) runs[threads] = medians(times);
+    for (const auto& [count, times] : repetitions) runs[count] = medians(times);
     const auto one = runs.find(1);
-    std::printf(
-        "\n%s, medians of %zu repetitions: µs per step (speed-up over 1 thread), µs per frame "
-        "(speed-up)\n",
-        name.c_str(), repetitions.begin()->second.size());
-    for (const auto& [threads, times] : runs) {
-      const double s = one == runs.end() ? 0 : one->second.first / times.first;
-      const double f = one == runs.end() ? 0 : one->second.second / times.second;
-      std::printf("  %3d threads %10.1f (%5.2f×) %10.1f (%5.2f×)\n", threads, times.first, s,
-                  times.second, f);
-    }
-  }
-}
-
-void print_ceiling() {
-  for (const auto& [name, repetitions] : g_ceiling) {
-    std::map<int, std::pair<double, double>> runs;
-    for (const auto& [copies, times] : repetitions) runs[copies] = medians(times);
-    const auto one = runs.find(1);
-    std::printf(
-        "\n%s, independent copies at once (one thread each), medians of %zu repetitions: µs per "
-        "step of each copy (the work of C copies against one: C·t₁/t_C), µs per frame of all\n",
-        name.c_str(), repetitions.begin()->second.size());
-    for (const auto& [copies, times] : runs) {
-      const double s = one == runs.end() ? 0 : copies * one->second.first / times.first;
-      const double f = one == runs.end() ? 0 : copies * one->second.second / times.second;
-      std::printf("  %3d copies %10.1f (%5.2f×) %10.1f (%5.2f×)\n", copies, times.first, s,
+    std::printf("\n%s, %s, medians of %zu repetitions: %s\n", name.c_str(), heading,
+                repetitions.begin()->second.size(),
+                per_copy ? "µs per step of each copy (the work of C copies against one: "
+                           "C·t₁/t_C), µs per frame of all"
+                         : "µs per step (speed-up over 1 thread), µs per frame (speed-up)");
+    for (const auto& [count, times] : runs) {
+      const double k = per_copy ? count : 1;
+      const double s = one == runs.end() ? 0 : k * one->second.first / times.first;
+      const double f = one == runs.end() ? 0 : k * one->second.second / times.second;
+      std::printf("  %3d %-7s %10.1f (%5.2f×) %10.1f (%5.2f×)\n", count, unit, times.first, s,
                   times.second, f);
     }
   }
@@ -454,8 +441,8 @@ int main(int argc, char** argv) {
   benchmark::Shutdown();
   simulations().clear();
   print_scaling_fit();
-  print_thread_scaling();
-  print_ceiling();
+  print_speed_ups(g_thread_scaling, "by threads", "threads", false);
+  print_speed_ups(g_ceiling, "independent copies at once (one thread each)", "copies", true);
   print_table51();
   return 0;
 }
