@@ -7,7 +7,6 @@
 //     (I + Σ_j M_ij) q̈ + D q̇ + f_int(q) = f_ext + f_sys + Σ_j f0_ij      (Eq. 17),
 // then its children's interface kinematics from the new state. Linear in the number of domains.
 #include <algorithm>
-#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <filesystem>
@@ -604,7 +603,6 @@ class InertiaCoupling final : public ReducedCouplingMethod {
       report_fractures();
       return;
     }
-    std::atomic<long> iterations{0};
     for (std::size_t level = 0; level + 1 < level_start_.size(); ++level) {
       const std::size_t b = level_start_[level];
       const std::size_t count = level_start_[level + 1] - b;
@@ -622,13 +620,13 @@ class InertiaCoupling final : public ReducedCouplingMethod {
       each([&](int i) { assemble_forces(i, forces.gravity); });
       t_sys += seconds_since(t0);
       t0 = Clock::now();
-      each([&](int i) { iterations += advance_dynamics(i, dt); });
+      each([&](int i) { states_[static_cast<std::size_t>(i)].solves = advance_dynamics(i, dt); });
       t_dyn += seconds_since(t0);
       t0 = Clock::now();
       each([&](int i) { update_child_interfaces(i); });
       t_frames += seconds_since(t0);
     }
-    stats.iterations += static_cast<int>(iterations);
+    stats.iterations += static_cast<int>(solves(order));
     stats.add("frames", t_frames);
     stats.add("system forces", t_sys);
     stats.add("dynamics", t_dyn);
