@@ -9,16 +9,16 @@ namespace substruct::inertia {
 
 Vec3 interface_jacobian(Lumping lumping, const FrameColumns& model, const InterfaceKinematics& itf,
                         const FrameMotion& parent, const Subtree& subtree,
-                        const Eigen::VectorXd& qdot,
-                        Eigen::Ref<Eigen::Matrix<double, 3, Eigen::Dynamic>> J) {
+                        const Eigen::VectorXd& qdot, double scale,
+                        Eigen::Ref<Eigen::Matrix<double, 3, Eigen::Dynamic>> sJ) {
   const double m = subtree.mass;
   const Vec3& w = parent.omega;
   const double* T = model.turn ? model.turn->data() : nullptr;
   Eigen::Vector4d c_dot;  // ċ = J q̇, and a zero
   if (lumping == Lumping::interface) {
     // Eq. 16: J = â
-    interface_point_jacobian(model.r, model.columns, T, nullptr, nullptr, qdot.data(), J.data(),
-                             J.outerStride(), c_dot.data());
+    interface_point_jacobian(model.r, model.columns, T, nullptr, nullptr, qdot.data(), scale,
+                             sJ.data(), sJ.outerStride(), c_dot.data());
     const Vec3 frame_acc =
         parent.a + parent.alpha.cross(itf.x) + w.cross(w.cross(itf.x)) + 2 * w.cross(itf.v);
     return subtree.force - m * frame_acc;
@@ -28,8 +28,8 @@ Vec3 interface_jacobian(Lumping lumping, const FrameColumns& model, const Interf
   Eigen::Matrix<double, 3, 9> own_map;
   if (!itf.has_omega_map) own_map = polar_angular_velocity_map(itf.polar);
   const double* omega_map = itf.has_omega_map ? itf.omega_map.data() : own_map.data();
-  interface_point_jacobian(model.r, model.columns, T, Rd.data(), omega_map, qdot.data(), J.data(),
-                           J.outerStride(), c_dot.data());
+  interface_point_jacobian(model.r, model.columns, T, Rd.data(), omega_map, qdot.data(), scale,
+                           sJ.data(), sJ.outerStride(), c_dot.data());
   const Vec3 c = itf.x + Rd;
   const Vec3 acc = parent.a + parent.alpha.cross(c) + w.cross(w.cross(c)) +
                    2 * w.cross(c_dot.head<3>()) + itf.omega.cross(itf.omega.cross(Rd)) +
@@ -43,7 +43,7 @@ void add_interface_force(Lumping lumping, const FrameColumns& model, const Inter
   const int r = model.r;
   if (r == 0) return;
   Eigen::Matrix<double, 3, Eigen::Dynamic> J(3, r);
-  const Vec3 net = interface_jacobian(lumping, model, itf, parent, subtree, qdot, J);
+  const Vec3 net = interface_jacobian(lumping, model, itf, parent, subtree, qdot, 1.0, J);
   if (M) M->noalias() += subtree.mass * (J.transpose() * J);
   f0.noalias() += J.transpose() * net;
 }
@@ -63,12 +63,11 @@ void InterfaceForceBatch::set(int k, Lumping lumping, const FrameColumns& model,
                               const InterfaceKinematics& itf, const FrameMotion& parent,
                               const Subtree& subtree, const Eigen::VectorXd& qdot) {
   if (W_.cols() == 0) return;
-  auto W = W_.middleRows<3>(3 * k);
-  const Vec3 net = interface_jacobian(lumping, model, itf, parent, subtree, qdot, W);
-  // Rows √m̄ J_k and net / √m̄, scaled while in cache: Wᵀ W = Σ m̄ J_kᵀ J_k and the product of
-  // the scaled rows and nets is Σ J_kᵀ net_k.
+  // Rows √m̄ J_k and net / √m̄: Wᵀ W = Σ m̄ J_kᵀ J_k and the product of the scaled rows and nets
+  // is Σ J_kᵀ net_k.
   const double root = std::sqrt(subtree.mass);
-  W *= root;
+  const Vec3 net =
+      interface_jacobian(lumping, model, itf, parent, subtree, qdot, root, W_.middleRows<3>(3 * k));
   scaled_net_.segment<3>(3 * k) = net / root;
 }
 

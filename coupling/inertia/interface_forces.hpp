@@ -29,11 +29,11 @@ struct Subtree {
 ///               + ω_ij × (ω_ij × R_ij d) + ω̇_ij|_{q̈=0} × R_ij d),   ċ = J_c q̇.
 /// `itf` is the interface's kinematics at the parent's current state q, q̇; `model` the child's
 /// frame model (ChildFrameRows::columns).
-/// Writes J (3×r) and returns net.
+/// Writes scale·J (3×r) and returns net.
 Vec3 interface_jacobian(Lumping lumping, const FrameColumns& model, const InterfaceKinematics& itf,
                         const FrameMotion& parent, const Subtree& subtree,
-                        const Eigen::VectorXd& qdot,
-                        Eigen::Ref<Eigen::Matrix<double, 3, Eigen::Dynamic>> J);
+                        const Eigen::VectorXd& qdot, double scale,
+                        Eigen::Ref<Eigen::Matrix<double, 3, Eigen::Dynamic>> sJ);
 
 /// M_ij (r×r) and f0_ij (r) of one child are ADDED to `*M` (unless M is null) and `f0`.
 void add_interface_force(Lumping lumping, const FrameColumns& model, const InterfaceKinematics& itf,

@@ -62,7 +62,8 @@ TEST(InterfaceForces, CentreOfMassJacobianIsEquationSevenAndTheDerivativeOfC) {
     sub.d = random_vec3(rng);
     Eigen::Matrix<double, 3, Eigen::Dynamic> J(3, r);
     const ChildFrameRows rows({model});
-    interface_jacobian(Lumping::center_of_mass, rows.columns(0), itf, FrameMotion{}, sub, qdot, J);
+    interface_jacobian(Lumping::center_of_mass, rows.columns(0), itf, FrameMotion{}, sub, qdot, 1.0,
+                       J);
     // J_c = â − (R d)~ J_ω, J_ω column ℓ = Eq. 7 for Ȧ = A^ℓ.
     const Vec3 Rd = itf.R * sub.d;
     for (int l = 0; l < r; ++l) {
@@ -173,8 +174,9 @@ TEST(InterfaceForces, TurnedRowsAreTheTurnedCopysOwn) {
     for (const Lumping lumping : {Lumping::interface, Lumping::center_of_mass}) {
       Eigen::Matrix<double, 3, Eigen::Dynamic> J_got(3, r), J_want(3, r);
       const Vec3 n_got =
-          interface_jacobian(lumping, shared.columns(k), w, parent, sub, qdot, J_got);
-      const Vec3 n_want = interface_jacobian(lumping, own.columns(k), w, parent, sub, qdot, J_want);
+          interface_jacobian(lumping, shared.columns(k), w, parent, sub, qdot, 1.0, J_got);
+      const Vec3 n_want =
+          interface_jacobian(lumping, own.columns(k), w, parent, sub, qdot, 1.0, J_want);
       EXPECT_TRUE(near(J_got, J_want) && near(n_got, n_want)) << k;
     }
   }

@@ -35,7 +35,7 @@ TEST(InterfaceFrameColumns, SumsEqualTheDenseProduct) {
 }
 
 // J = T â′ − (R d)~ Ω vec(T A′^ℓ Tᵀ) column by column (T = I or a rotation; Ω null: J = T â′),
-// written into a child's three rows of a taller matrix, and J x.
+// scaled and written into a child's three rows of a taller matrix, and J x (unscaled).
 TEST(InterfaceFrameColumns, PointJacobianIsItsDefinition) {
   std::mt19937 rng(22);
   std::normal_distribution<double> normal;
@@ -56,12 +56,13 @@ TEST(InterfaceFrameColumns, PointJacobianIsItsDefinition) {
           want.col(l) = T * C.col(l).head<3>();
           if (point) want.col(l) -= hat(Rd) * (omega * A.reshaped());
         }
+        const double scale = point ? 1.0 : 2.5;
         Eigen::MatrixXd tall = Eigen::MatrixXd::Constant(9, r, 7.0);
         double Jx[4];
         interface_point_jacobian(r, C.data(), turned ? T.data() : nullptr, Rd.data(),
-                                 point ? omega.data() : nullptr, x.data(), tall.data() + 3,
+                                 point ? omega.data() : nullptr, x.data(), scale, tall.data() + 3,
                                  tall.outerStride(), Jx);
-        EXPECT_LE(max_abs(tall.middleRows(3, 3) - want), 1e-13 * (1 + max_abs(want)))
+        EXPECT_LE(max_abs(tall.middleRows(3, 3) - scale * want), 1e-13 * (1 + max_abs(want)))
             << r << turned << point;
         EXPECT_TRUE((tall.topRows(3).array() == 7.0).all() &&
                     (tall.bottomRows(3).array() == 7.0).all())

@@ -31,7 +31,7 @@ void interface_frame_sums(int r, const double* c, const double* q, const double*
 
 SUBSTRUCT_KERNEL
 void interface_point_jacobian(int r, const double* c, const double* T, const double* Rd,
-                              const double* omega_map, const double* x, double* J,
+                              const double* omega_map, const double* x, double scale, double* sJ,
                               std::ptrdiff_t ldj, double* Jx) {
   // J = P C with P = [T  −B′] (3×12), B = (R d)~ Ω; turned, row i of B read as a 3×3 matrix b_i
   // acts on vec(T A′ Tᵀ) as Tᵀ b_i T on vec(A′). P's columns (three rows and a zero lane) are
@@ -65,8 +65,11 @@ void interface_point_jacobian(int r, const double* c, const double* T, const dou
                                  SPLAT4(T[3 * col + 2]) * E[s][2]);
     }
   }
-  // Two sums per column of J, and J x as the columns are made.
+  // Two sums per column of J, and J x as the columns are made; each column is written once,
+  // scaled (a caller scaling the written values would load them as a vector right after these
+  // scalar stores, which the processor cannot forward).
   v4d jx = SPLAT4(0);
+  const v4d scale4 = SPLAT4(scale);
   for (int l = 0; l < r; ++l, c += 12) {
     v4d a = p[0] * SPLAT4(c[0]), b = p[1] * SPLAT4(c[1]);
     for (int j = 2; j < 12; j += 2) {
@@ -75,10 +78,11 @@ void interface_point_jacobian(int r, const double* c, const double* T, const dou
     }
     const v4d sum = a + b;
     jx += sum * SPLAT4(x[l]);
-    double* out = J + ldj * l;
-    out[0] = sum[0];
-    out[1] = sum[1];
-    out[2] = sum[2];
+    const v4d scaled = sum * scale4;
+    double* out = sJ + ldj * l;
+    out[0] = scaled[0];
+    out[1] = scaled[1];
+    out[2] = scaled[2];
   }
   at4(Jx) = jx;
 }

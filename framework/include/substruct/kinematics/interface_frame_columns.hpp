@@ -15,11 +15,12 @@ void interface_frame_sums(int r, const double* columns, const double* q, const d
 /// The Jacobian J = ∂c/∂q (3×r) of the point c = x + R d that the interface frame carries at
 /// the offset d (Barbič–Zhao 2011, §5, "L2": J_c = â − (R d)~ Ω A, Ω the polar angular velocity
 /// map at the current A, Rd = R d), for columns turned by T (â = T â′, A^ℓ = T A′^ℓ Tᵀ; T null
-/// for none; column-major like Ω, 3×9). With Ω null, c = x: J = â. Column ℓ of J is the three
-/// values at J + ldj ℓ; J x for an r-vector x goes to Jx[0 … 2] (four values, written at once so
-/// that a caller's wider loads of it are not stalled; Jx[3] = 0).
+/// for none; column-major like Ω, 3×9). With Ω null, c = x: J = â. Column ℓ of s J (s = `scale`,
+/// e.g. √m̄ for the rows of a rank update) is the three values at sJ + ldj ℓ; J x (unscaled) for
+/// an r-vector x goes to Jx[0 … 2] (four values, written at once so that a caller's wider loads
+/// of it are not stalled; Jx[3] = 0).
 void interface_point_jacobian(int r, const double* columns, const double* T, const double* Rd,
-                              const double* omega_map, const double* x, double* J,
+                              const double* omega_map, const double* x, double scale, double* sJ,
                               std::ptrdiff_t ldj, double* Jx);
 
 }  // namespace substruct
