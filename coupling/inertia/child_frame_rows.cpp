@@ -91,11 +91,14 @@ void ChildFrameRows::kinematics(const Eigen::VectorXd& q, const Eigen::VectorXd&
   const auto flush = [&] {
     PolarRatesBatch b;
     polar_rotation_rates_batch(count, A, A_dot, A_ddot, free_alpha, b);
-    for (int m = 0; m < count; ++m)
-      out[static_cast<std::size_t>(batch_k[m])] =
-          b.ok[m] ? interface_kinematics(states[m], PolarDecomposition{b.R[m], b.S[m]}, b.omega[m],
-                                         b.omega_dot[m], free_alpha ? &b.omega_map[m] : nullptr)
-                  : interface_kinematics(states[m], free_alpha);
+    for (int m = 0; m < count; ++m) {
+      InterfaceKinematics& k = out[static_cast<std::size_t>(batch_k[m])];
+      if (b.ok[m])
+        interface_kinematics(states[m], PolarDecomposition{b.R[m], b.S[m]}, b.omega[m],
+                             b.omega_dot[m], free_alpha ? &b.omega_map[m] : nullptr, k);
+      else
+        k = interface_kinematics(states[m], free_alpha);
+    }
     count = 0;
   };
   for (int k = 0; k < K; ++k) {

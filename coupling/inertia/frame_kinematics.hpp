@@ -42,17 +42,18 @@ InterfaceKinematics interface_kinematics(const InterfaceFrameModel& model, const
 /// their rates).
 InterfaceKinematics interface_kinematics(const InterfaceFrameModel::State& state, bool free_alpha);
 /// The same with A's polar decomposition and its rotation's rates ω, ω̇ found already (four
-/// children at once: polar_rotation_rates_batch); Ω, where given, also makes alpha_free.
-InterfaceKinematics interface_kinematics(const InterfaceFrameModel::State& state,
-                                         const PolarDecomposition& polar, const Vec3& omega,
-                                         const Vec3& omega_dot,
-                                         const Eigen::Matrix<double, 3, 9>* omega_map);
+/// children at once: polar_rotation_rates_batch); Ω, where given, also makes alpha_free. Every
+/// member of `out` is written (in place: a branch makes hundreds of these per step).
+void interface_kinematics(const InterfaceFrameModel::State& state, const PolarDecomposition& polar,
+                          const Vec3& omega, const Vec3& omega_dot,
+                          const Eigen::Matrix<double, 3, 9>* omega_map, InterfaceKinematics& out);
 
 /// The child frame's motion (world quantities in F_j axes) from the parent's (in F_i axes):
 ///   v' = v_i + ω_i × x_ij + v_ij
 ///   a' = a_i + α_i × x_ij + ω_i × (ω_i × x_ij) + 2 ω_i × v_ij + a_ij
 ///   ω' = ω_i + ω_ij,   α' = α_i + ω̇_ij + ω_i × ω_ij
-/// each rotated into F_j by R_ijᵀ.
-FrameMotion child_frame_motion(const FrameMotion& parent, const InterfaceKinematics& itf);
+/// each rotated into F_j by R_ijᵀ, into `out` (not `parent`).
+void child_frame_motion(const FrameMotion& parent, const InterfaceKinematics& itf,
+                        FrameMotion& out);
 
 }  // namespace substruct::inertia

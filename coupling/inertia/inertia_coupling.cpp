@@ -596,7 +596,16 @@ class InertiaCoupling final : public ReducedCouplingMethod {
         assemble_forces(i, forces.gravity);
         states_[static_cast<std::size_t>(i)].solves = advance_dynamics(i, dt);
         update_child_interfaces(i);
-        for (const int j : rigid_leaves_[static_cast<std::size_t>(i)]) place(j);
+        // The rigid leaves straight from the interfaces just made (their own domain's data is
+        // not read); a frozen one (a detached subtree's) the general way.
+        const DomainState& s = states_[static_cast<std::size_t>(i)];
+        for (const auto& [j, k] : rigid_leaves_[static_cast<std::size_t>(i)]) {
+          DomainState& leaf = states_[static_cast<std::size_t>(j)];
+          if (leaf.frozen)
+            place(j);
+          else
+            place_child_frame(leaf, s.p, s.R, s.motion, s.child_itf[static_cast<std::size_t>(k)]);
+        }
       });
       stats.iterations += static_cast<int>(solves(task_order_));
       stats.add("domains", seconds_since(t0));
@@ -802,7 +811,7 @@ class InertiaCoupling final : public ReducedCouplingMethod {
       const InertiaDomain& dom = tree_.domains[static_cast<std::size_t>(i)];
       const auto parent = static_cast<std::size_t>(dom.parent);
       if (dom.parent >= 0 && dom.r() == 0 && dom.children.empty()) {
-        rigid_leaves_[parent].push_back(i);
+        rigid_leaves_[parent].emplace_back(i, dom.child_index);
         continue;
       }
       task_order_.push_back(i);
@@ -1222,9 +1231,10 @@ class InertiaCoupling final : public ReducedCouplingMethod {
   // A child's frame from its parent's pose, motion and the interface between them.
   static void place_child_frame(DomainState& s, const Vec3& p, const Mat3& R,
                                 const FrameMotion& motion, const InterfaceKinematics& itf) {
-    s.p = p + R * itf.x;  // p_j = p_i + R_i x_ij
-    s.R = R * itf.R;      // R_j = R_i R_ij
-    s.motion = child_frame_motion(motion, itf);
+    s.p.noalias() = R * itf.x;  // p_j = p_i + R_i x_ij
+    s.p += p;
+    s.R.noalias() = R * itf.R;  // R_j = R_i R_ij
+    child_frame_motion(motion, itf, s.motion);
   }
 
   // The subtree rooted at the k-th child of dom, as dom sees it (Rt = R_iᵀ).
@@ -1349,7 +1359,8 @@ class InertiaCoupling final : public ReducedCouplingMethod {
   // The tree without its rigid leaves, and each domain's rigid leaves (index_task_tree()).
   std::vector<int> task_order_;
   std::vector<std::size_t> task_level_start_;
-  std::vector<std::vector<int>> task_children_, rigid_leaves_;
+  std::vector<std::vector<int>> task_children_;
+  std::vector<std::vector<std::pair<int, int>>> rigid_leaves_;  // (leaf, its index as a child)
   // Procedural timestep: each domain's lowest frequency (scene material), substeps per step for
   // substeps_dt_ (0: to be found), and per domain the buffer its parent fills (ParentSlot).
   struct ParentSlot {
