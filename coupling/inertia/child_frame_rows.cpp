@@ -77,6 +77,27 @@ FrameColumns ChildFrameRows::columns(int k) const {
   return c;
 }
 
+namespace {
+
+// out = T a Tᵀ (3×3, column-major) one value at a time: Eigen's 3×3 products here went through
+// temporaries stored one value at a time and read back as pairs, which the processor cannot
+// forward from the stores.
+inline void turn_matrix(const double* T, const double* a, double* out) {
+  double m[9];  // T a
+  for (int c = 0; c < 3; ++c)
+    for (int i = 0; i < 3; ++i)
+      m[i + 3 * c] = T[i] * a[3 * c] + T[i + 3] * a[3 * c + 1] + T[i + 6] * a[3 * c + 2];
+  for (int c = 0; c < 3; ++c)  // (T a Tᵀ)(i, c) = Σ_b m(i, b) T(c, b)
+    for (int i = 0; i < 3; ++i)
+      out[i + 3 * c] = m[i] * T[c] + m[i + 3] * T[c + 3] + m[i + 6] * T[c + 6];
+}
+
+inline void turn_vector(const double* T, const double* a, double* out) {
+  for (int i = 0; i < 3; ++i) out[i] = T[i] * a[0] + T[i + 3] * a[1] + T[i + 6] * a[2];
+}
+
+}  // namespace
+
 void ChildFrameRows::kinematics(const Eigen::VectorXd& q, const Eigen::VectorXd& qdot,
                                 const Eigen::VectorXd& qddot, bool free_alpha,
                                 const std::vector<char>& attached,
@@ -85,55 +106,67 @@ void ChildFrameRows::kinematics(const Eigen::VectorXd& q, const Eigen::VectorXd&
   // Eq. 7–9 of four children at once (polar_rotation_rates_batch); a child the batch leaves (a
   // degenerate interface) goes through interface_kinematics, which decides or explains.
   int batch_k[4];
-  InterfaceFrameModel::State states[4];
-  Mat3 A[4], A_dot[4], A_ddot[4];  // the states' covariances and rates, side by side
+  InterfaceFrameModel::State states[4];  // x, v, a (and the matrices for a child the batch leaves)
+  Mat3 A[4], A_dot[4], A_ddot[4];        // the covariances and their rates, side by side
   int count = 0;
   const auto flush = [&] {
     PolarRatesBatch b;
     polar_rotation_rates_batch(count, A, A_dot, A_ddot, free_alpha, b);
     for (int m = 0; m < count; ++m) {
       InterfaceKinematics& k = out[static_cast<std::size_t>(batch_k[m])];
-      if (b.ok[m])
-        interface_kinematics(states[m], PolarDecomposition{b.R[m], b.S[m]}, b.omega[m],
-                             b.omega_dot[m], free_alpha ? &b.omega_map[m] : nullptr, k);
-      else
-        k = interface_kinematics(states[m], free_alpha);
+      InterfaceFrameModel::State& state = states[m];
+      state.A_ddot = A_ddot[m];
+      if (b.ok[m]) {
+        interface_kinematics(state, PolarDecomposition{b.R[m], b.S[m]}, b.omega[m], b.omega_dot[m],
+                             free_alpha ? &b.omega_map[m] : nullptr, k);
+      } else {
+        state.A = A[m];
+        state.A_dot = A_dot[m];
+        k = interface_kinematics(state, free_alpha);
+      }
     }
     count = 0;
   };
+  const double* T = turned_ ? turn_.data() : nullptr;
   for (int k = 0; k < K; ++k) {
     if (!attached[static_cast<std::size_t>(k)]) continue;
-    const auto rest = data_->rest.col(k);
+    const double* rest = data_->rest.col(k).data();
     if (n == 0) {  // a rigid parent: the interface stays at rest
       out[static_cast<std::size_t>(k)] =
-          rest_interface(turn_ * rest.head<3>() + offset_,
-                         turn_ * Eigen::Map<const Mat3>(rest.data() + 3) * turn_.transpose());
+          rest_interface(turn_ * Eigen::Map<const Vec3>(rest) + offset_,
+                         turn_ * Eigen::Map<const Mat3>(rest + 3) * turn_.transpose());
       continue;
     }
-    // Eq. 1, 2, 6: [â; A] [q q̇ q̈] over child k's r columns of 12 contiguous values.
+    // Eq. 1, 2, 6: [â; A] [q q̇ q̈] over child k's r columns of 12 contiguous values. The sums are
+    // read one value at a time (they were stored four at a time).
     double y[36];
     interface_frame_sums(n, columns(k).columns, q.data(), qdot.data(), qddot.data(), y);
     const int m = count++;
     batch_k[m] = k;
     InterfaceFrameModel::State& state = states[m];
-    state.x = rest.head<3>() + Eigen::Map<const Vec3>(y);
-    state.v = Eigen::Map<const Vec3>(y + 12);
-    state.a = Eigen::Map<const Vec3>(y + 24);
-    state.A = Eigen::Map<const Mat3>(rest.data() + 3) + Eigen::Map<const Mat3>(y + 3);
-    state.A_dot = Eigen::Map<const Mat3>(y + 15);
-    state.A_ddot = Eigen::Map<const Mat3>(y + 27);
-    if (turned_) {  // into this domain's axes: x = T x′ + δ, A = T A′ Tᵀ
-      const Mat3& T = turn_;
-      state.x = T * state.x + offset_;
-      state.v = T * state.v;
-      state.a = T * state.a;
-      state.A = T * state.A * T.transpose();
-      state.A_dot = T * state.A_dot * T.transpose();
-      state.A_ddot = T * state.A_ddot * T.transpose();
+    double x[3], a0[9];  // x̂ + â q, R̂ + Σ A^ℓ q_ℓ
+    for (int i = 0; i < 3; ++i) x[i] = rest[i] + y[i];
+    for (int i = 0; i < 9; ++i) a0[i] = rest[3 + i] + y[3 + i];
+    if (T) {  // into this domain's axes: x = T x′ + δ, A = T A′ Tᵀ
+      turn_vector(T, x, state.x.data());
+      state.x += offset_;
+      turn_vector(T, y + 12, state.v.data());
+      turn_vector(T, y + 24, state.a.data());
+      turn_matrix(T, a0, A[m].data());
+      turn_matrix(T, y + 15, A_dot[m].data());
+      turn_matrix(T, y + 27, A_ddot[m].data());
+    } else {
+      for (int i = 0; i < 3; ++i) {
+        state.x[i] = x[i];
+        state.v[i] = y[12 + i];
+        state.a[i] = y[24 + i];
+      }
+      for (int i = 0; i < 9; ++i) {
+        A[m].data()[i] = a0[i];
+        A_dot[m].data()[i] = y[15 + i];
+        A_ddot[m].data()[i] = y[27 + i];
+      }
     }
-    A[m] = state.A;
-    A_dot[m] = state.A_dot;
-    A_ddot[m] = state.A_ddot;
     if (count == 4) flush();
   }
   if (count > 0) flush();
