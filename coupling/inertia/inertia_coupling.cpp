@@ -233,8 +233,6 @@ struct DomainState {
   Mat3 R = Mat3::Identity();                // frame rotation, world
   FrameMotion motion;                       // in the frame's own axes
   std::vector<InterfaceKinematics> child_itf;
-  bool attached = true;  // false: the root of a detached subtree (fracture)
-  bool frozen = false;   // part of a detached subtree: rigid, ballistic
   // Ballistic motion of a detached subtree root: its centre of mass c, velocity, ω (world), and
   // the rest offset of the centre of mass from the frame origin (frame axes).
   Vec3 c = Vec3::Zero(), c_dot = Vec3::Zero(), omega_world = Vec3::Zero(), d = Vec3::Zero();
@@ -374,6 +372,8 @@ class InertiaCoupling final : public ReducedCouplingMethod {
 
     states_.clear();
     states_.resize(tree_.domains.size());
+    attached_.assign(tree_.domains.size(), 1);
+    frozen_.assign(tree_.domains.size(), 0);
     domain_mass_.clear();
     for (const InertiaDomain& dom : tree_.domains) domain_mass_.push_back(dom.mass());
     int planar = 0;
@@ -461,9 +461,9 @@ class InertiaCoupling final : public ReducedCouplingMethod {
     for (int i : tree_.tree.bfs_order) {
       const InertiaDomain& dom = tree_.domains[static_cast<std::size_t>(i)];
       DomainState& s = states_[static_cast<std::size_t>(i)];
-      s.attached = true;
+      attached_[static_cast<std::size_t>(i)] = 1;
       s.mass_changed = true;
-      s.frozen = false;
+      frozen_[static_cast<std::size_t>(i)] = 0;
       s.ballistic_started = false;
       place_frame(i);
       s.q = s.qdot = s.qddot = Eigen::VectorXd::Zero(dom.r());
@@ -529,7 +529,7 @@ class InertiaCoupling final : public ReducedCouplingMethod {
         const InertiaDomain& dom = tree_.domains[i];
         mbar_[i] += domain_mass_[i];
         moment[i] += dom.first_moment_world;
-        if (dom.parent >= 0 && states_[i].attached) {
+        if (dom.parent >= 0 && attached_[i]) {
           const auto p = static_cast<std::size_t>(dom.parent);
           mbar_[p] += mbar_[i];
           moment[p] += moment[i];
@@ -548,7 +548,7 @@ class InertiaCoupling final : public ReducedCouplingMethod {
         for (auto a = static_cast<int>(i);; a = tree_.domains[static_cast<std::size_t>(a)].parent) {
           fbar_[static_cast<std::size_t>(a)] += f;
           if (tree_.domains[static_cast<std::size_t>(a)].parent < 0 ||
-              !states_[static_cast<std::size_t>(a)].attached)
+              !attached_[static_cast<std::size_t>(a)])
             break;
         }
 
@@ -557,7 +557,7 @@ class InertiaCoupling final : public ReducedCouplingMethod {
     if (root_kind_ == RootKind::free_flying) {
       Vec3 torque = Vec3::Zero();
       for (std::size_t i = 0; i < d; ++i) {
-        if (states_[i].frozen) continue;
+        if (frozen_[i]) continue;
         for (const auto& [g, f] : concentrated_[i])
           torque += (world_position(static_cast<int>(i), g) - body_.p).cross(f);
       }
@@ -588,8 +588,7 @@ class InertiaCoupling final : public ReducedCouplingMethod {
       t0 = Clock::now();
       const auto place = [&](int i) {
         place_frame(i);
-        DomainState& s = states_[static_cast<std::size_t>(i)];
-        if (s.frozen && !s.attached) advance_ballistic(i, dt, forces.gravity);
+        if (detached_root(i)) advance_ballistic(i, dt, forces.gravity);
       };
       tasks_.down_tree(task_tree_view(), settings_.schedule, [&](int i) {
         place(i);
@@ -601,7 +600,7 @@ class InertiaCoupling final : public ReducedCouplingMethod {
         const DomainState& s = states_[static_cast<std::size_t>(i)];
         for (const auto& [j, k] : rigid_leaves_[static_cast<std::size_t>(i)]) {
           DomainState& leaf = states_[static_cast<std::size_t>(j)];
-          if (leaf.frozen)
+          if (frozen_[static_cast<std::size_t>(j)])
             place(j);
           else
             place_child_frame(leaf, s.p, s.R, s.motion, s.child_itf[static_cast<std::size_t>(k)]);
@@ -621,8 +620,7 @@ class InertiaCoupling final : public ReducedCouplingMethod {
       t0 = Clock::now();
       each([&](int i) {
         place_frame(i);
-        DomainState& s = states_[static_cast<std::size_t>(i)];
-        if (s.frozen && !s.attached) advance_ballistic(i, dt, forces.gravity);
+        if (detached_root(i)) advance_ballistic(i, dt, forces.gravity);
       });
       t_frames += seconds_since(t0);
       t0 = Clock::now();
@@ -829,7 +827,7 @@ class InertiaCoupling final : public ReducedCouplingMethod {
     const auto ii = static_cast<std::size_t>(i);
     const InertiaDomain& dom = tree_.domains[ii];
     DomainState& s = states_[ii];
-    if (s.frozen || dom.r() == 0) return;
+    if (frozen_[ii] || dom.r() == 0) return;
     const Mat3 Rt = s.R.transpose();
     // f_ext: gravity by the sandwich transform UᵀME (Rᵀ g), concentrated forces U_vᵀ Rᵀ F.
     dom.uniform_force(Rt * gravity, s.f);
@@ -845,7 +843,7 @@ class InertiaCoupling final : public ReducedCouplingMethod {
     s.children.reset(static_cast<int>(dom.children.size()), dom.r());
     for (std::size_t k = 0; k < dom.children.size(); ++k) {
       const auto j = static_cast<std::size_t>(dom.children[k]);
-      if (!states_[j].attached) {
+      if (!attached_[j]) {
         s.children.skip(static_cast<int>(k));
         continue;
       }
@@ -862,7 +860,7 @@ class InertiaCoupling final : public ReducedCouplingMethod {
   int advance_dynamics(int i, double dt) {
     const auto ii = static_cast<std::size_t>(i);
     DomainState& s = states_[ii];
-    if (s.frozen || tree_.domains[ii].r() == 0) return 0;
+    if (frozen_[ii] || tree_.domains[ii].r() == 0) return 0;
     const int iterations = s.newmark->step(dt, s.f);
     s.q = s.newmark->q();
     // The children's frames take the step's average acceleration (q̇₊ − q̇)/dt (= (q̈ + q̈₊)/2
@@ -879,10 +877,10 @@ class InertiaCoupling final : public ReducedCouplingMethod {
     const auto ii = static_cast<std::size_t>(i);
     const InertiaDomain& dom = tree_.domains[ii];
     DomainState& s = states_[ii];
-    if (s.frozen) return;
+    if (frozen_[ii]) return;
     s.child_attached.resize(dom.children.size());
     for (std::size_t k = 0; k < dom.children.size(); ++k)
-      s.child_attached[k] = states_[static_cast<std::size_t>(dom.children[k])].attached ? 1 : 0;
+      s.child_attached[k] = attached_[static_cast<std::size_t>(dom.children[k])];
     for (std::size_t k = 0; k < dom.children.size(); ++k) {
       const int j = dom.children[k];
       if (!s.child_attached[k]) continue;
@@ -1063,7 +1061,7 @@ class InertiaCoupling final : public ReducedCouplingMethod {
     do_reset((1e-4 * scene.size()) * mode.displacement, {});
     std::vector<char> inside(tree_.domains.size(), 0);
     for (int i : members) inside[static_cast<std::size_t>(i)] = 1;
-    for (std::size_t i = 0; i < states_.size(); ++i) states_[i].frozen = inside[i] == 0;
+    for (std::size_t i = 0; i < states_.size(); ++i) frozen_[i] = inside[i] == 0 ? 1 : 0;
     // The vertices that move in the mode, each with a subtree domain holding it.
     std::vector<std::pair<Index, int>> probes;
     std::vector<char> seen(static_cast<std::size_t>(scene.mesh.num_vertices()), 0);
@@ -1205,11 +1203,17 @@ class InertiaCoupling final : public ReducedCouplingMethod {
     return s.p + s.R * local_position(dom, s, local(dom, global));
   }
 
+  // Whether domain i is the root of a subtree that broke off (it moves ballistically).
+  bool detached_root(int i) const {
+    const auto ii = static_cast<std::size_t>(i);
+    return frozen_[ii] && !attached_[ii];
+  }
+
   // The frame of domain i from its parent's state (or the root's / ballistic state).
   void place_frame(int i) {
     const InertiaDomain& dom = tree_.domains[static_cast<std::size_t>(i)];
     DomainState& s = states_[static_cast<std::size_t>(i)];
-    if (s.frozen && !s.attached && s.ballistic_started) return;  // advance_ballistic moves it
+    if (detached_root(i) && s.ballistic_started) return;  // advance_ballistic moves it
     if (dom.parent < 0) {
       if (root_kind_ == RootKind::fixed) {
         s.p = Vec3::Zero();
@@ -1255,7 +1259,7 @@ class InertiaCoupling final : public ReducedCouplingMethod {
   // (report_fractures).
   void detach(int j, double norm2) {
     const auto jj = static_cast<std::size_t>(j);
-    states_[jj].attached = false;
+    attached_[jj] = 0;
     {
       const std::lock_guard lock(fractures_mutex_);
       fractures_.emplace_back(j, norm2);
@@ -1265,7 +1269,7 @@ class InertiaCoupling final : public ReducedCouplingMethod {
       const int k = stack.back();
       stack.pop_back();
       DomainState& s = states_[static_cast<std::size_t>(k)];
-      s.frozen = true;
+      frozen_[static_cast<std::size_t>(k)] = 1;
       s.qdot.setZero();
       s.qddot.setZero();
       for (int c : tree_.domains[static_cast<std::size_t>(k)].children) stack.push_back(c);
@@ -1341,6 +1345,10 @@ class InertiaCoupling final : public ReducedCouplingMethod {
   RootKind root_kind_ = RootKind::fixed;
   DomainTree tree_;
   std::vector<DomainState> states_;
+  // By domain, side by side (a parent reads its children's every step; a DomainState is
+  // hundreds of bytes): attached_ 0 for the root of a detached subtree (fracture), frozen_ 1 for
+  // every domain of one (rigid, ballistic).
+  std::vector<char> attached_, frozen_;
   std::vector<double> domain_mass_;  // m_i, by domain id
   ReducedGeometry geometry_;         // layout for positions() and the geometry plugins
   RigidBody body_;
