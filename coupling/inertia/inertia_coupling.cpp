@@ -842,6 +842,12 @@ class InertiaCoupling final : public ReducedCouplingMethod {
     if (form_mass) s.mass = Eigen::MatrixXd::Identity(dom.r(), dom.r());
     s.children.reset(static_cast<int>(dom.children.size()), dom.r());
     for (std::size_t k = 0; k < dom.children.size(); ++k) {
+      // The interfaces were made at the end of this domain's last step, and the rest of the tree
+      // has stepped since: fetched two children ahead.
+      if (k + 2 < dom.children.size()) {
+        const char* next = reinterpret_cast<const char*>(&s.child_itf[k + 2]);
+        for (std::size_t b = 0; b < sizeof(InterfaceKinematics); b += 64) __builtin_prefetch(next + b);
+      }
       const auto j = static_cast<std::size_t>(dom.children[k]);
       if (!attached_[j]) {
         s.children.skip(static_cast<int>(k));
