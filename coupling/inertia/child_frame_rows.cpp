@@ -117,7 +117,7 @@ void ChildFrameRows::kinematics(const Eigen::VectorXd& q, const Eigen::VectorXd&
       InterfaceFrameModel::State& state = states[m];
       state.A_ddot = A_ddot[m];
       if (b.ok[m]) {
-        interface_kinematics(state, PolarDecomposition{b.R[m], b.S[m]}, b.omega[m], b.omega_dot[m],
+        interface_kinematics(state, b.R[m], b.omega[m], b.omega_dot[m],
                              free_alpha ? &b.omega_map[m] : nullptr, k);
       } else {
         state.A = A[m];

@@ -7,8 +7,7 @@ namespace substruct::inertia {
 InterfaceKinematics rest_interface(const Vec3& x_hat, const Mat3& R_hat) {
   InterfaceKinematics k;
   k.x = x_hat;
-  k.polar = polar_decomposition(R_hat);
-  k.R = k.polar.R;
+  k.R = polar_decomposition(R_hat).R;
   return k;
 }
 
@@ -16,14 +15,13 @@ InterfaceKinematics rest_interface(const InterfaceFrameModel& model) {
   return rest_interface(model.x_hat, model.R_hat);
 }
 
-void interface_kinematics(const InterfaceFrameModel::State& state, const PolarDecomposition& polar,
-                          const Vec3& omega, const Vec3& omega_dot,
-                          const Eigen::Matrix<double, 3, 9>* omega_map, InterfaceKinematics& k) {
+void interface_kinematics(const InterfaceFrameModel::State& state, const Mat3& R, const Vec3& omega,
+                          const Vec3& omega_dot, const Eigen::Matrix<double, 3, 9>* omega_map,
+                          InterfaceKinematics& k) {
   k.x = state.x;  // x̂ + â q
   k.v = state.v;  // â q̇
   k.a = state.a;  // â q̈
-  k.polar = polar;
-  k.R = polar.R;
+  k.R = R;
   k.omega = omega;  // Eq. 7–9
   k.alpha = omega_dot;
   // Eq. 9 is affine in Ä with the linear part of Eq. 7: ω̇ = ω(Ä) + ω̇|_{Ä=0}.
@@ -43,7 +41,8 @@ InterfaceKinematics interface_kinematics(const InterfaceFrameModel::State& state
   const PolarRotationRates rates =
       polar_rotation_rates(polar, state.A_dot, state.A_ddot, free_alpha ? &map : nullptr);
   InterfaceKinematics k;
-  interface_kinematics(state, polar, rates.omega, rates.omega_dot, free_alpha ? &map : nullptr, k);
+  interface_kinematics(state, polar.R, rates.omega, rates.omega_dot, free_alpha ? &map : nullptr,
+                       k);
   return k;
 }
 

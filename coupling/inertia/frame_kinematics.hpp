@@ -25,7 +25,7 @@ struct InterfaceKinematics {
   /// only (L2 needs it for J_ω), else has_omega_map is false.
   Eigen::Matrix<double, 3, 9> omega_map = Eigen::Matrix<double, 3, 9>::Zero();
   bool has_omega_map = false;
-  PolarDecomposition polar;  // A(q) = R S
+  // (A's stretch S is not kept: a tree holds one of these per child, and a step reads them all.)
 };
 
 /// At the rest state (q = q̇ = q̈ = 0) for r = 0 (a rigid parent) or when the parent is rigid.
@@ -41,12 +41,12 @@ InterfaceKinematics interface_kinematics(const InterfaceFrameModel& model, const
 /// The same from Eq. 1, 2 and 6 evaluated already (Eq. 7–9 from the centroid, covariance and
 /// their rates).
 InterfaceKinematics interface_kinematics(const InterfaceFrameModel::State& state, bool free_alpha);
-/// The same with A's polar decomposition and its rotation's rates ω, ω̇ found already (four
-/// children at once: polar_rotation_rates_batch); Ω, where given, also makes alpha_free. Every
-/// member of `out` is written (in place: a branch makes hundreds of these per step).
-void interface_kinematics(const InterfaceFrameModel::State& state, const PolarDecomposition& polar,
-                          const Vec3& omega, const Vec3& omega_dot,
-                          const Eigen::Matrix<double, 3, 9>* omega_map, InterfaceKinematics& out);
+/// The same with A's polar rotation R and its rates ω, ω̇ found already (four children at once:
+/// polar_rotation_rates_batch); Ω, where given, also makes alpha_free. Every member of `out` is
+/// written (in place: a branch makes hundreds of these per step).
+void interface_kinematics(const InterfaceFrameModel::State& state, const Mat3& R, const Vec3& omega,
+                          const Vec3& omega_dot, const Eigen::Matrix<double, 3, 9>* omega_map,
+                          InterfaceKinematics& out);
 
 /// The child frame's motion (world quantities in F_j axes) from the parent's (in F_i axes):
 ///   v' = v_i + ω_i × x_ij + v_ij

@@ -846,7 +846,8 @@ class InertiaCoupling final : public ReducedCouplingMethod {
       // has stepped since: fetched two children ahead.
       if (k + 2 < dom.children.size()) {
         const char* next = reinterpret_cast<const char*>(&s.child_itf[k + 2]);
-        for (std::size_t b = 0; b < sizeof(InterfaceKinematics); b += 64) __builtin_prefetch(next + b);
+        for (std::size_t b = 0; b < sizeof(InterfaceKinematics); b += 64)
+          __builtin_prefetch(next + b);
       }
       const auto j = static_cast<std::size_t>(dom.children[k]);
       if (!attached_[j]) {

@@ -2,8 +2,8 @@
 
 #include <cmath>
 
+#include "substruct/core/error.hpp"
 #include "substruct/kinematics/interface_frame_columns.hpp"
-#include "substruct/kinematics/polar_decomposition_derivative.hpp"
 
 namespace substruct::inertia {
 
@@ -24,12 +24,13 @@ Vec3 interface_jacobian(Lumping lumping, const FrameColumns& model, const Interf
     return subtree.force - m * frame_acc;
   }
   // L2: J_c = â − (R d)~ J_ω with J_ω = Ω A (Eq. 7 is linear in Ȧ).
+  if (!itf.has_omega_map)
+    throw Error(
+        "interface_jacobian: the centre-of-mass lumping needs the interface's angular-velocity "
+        "map (interface kinematics made with free_alpha)");
   const Vec3 Rd = itf.R * subtree.d;
-  Eigen::Matrix<double, 3, 9> own_map;
-  if (!itf.has_omega_map) own_map = polar_angular_velocity_map(itf.polar);
-  const double* omega_map = itf.has_omega_map ? itf.omega_map.data() : own_map.data();
-  interface_point_jacobian(model.r, model.columns, T, Rd.data(), omega_map, qdot.data(), scale,
-                           sJ.data(), sJ.outerStride(), c_dot.data());
+  interface_point_jacobian(model.r, model.columns, T, Rd.data(), itf.omega_map.data(), qdot.data(),
+                           scale, sJ.data(), sJ.outerStride(), c_dot.data());
   const Vec3 c = itf.x + Rd;
   const Vec3 acc = parent.a + parent.alpha.cross(c) + w.cross(w.cross(c)) +
                    2 * w.cross(c_dot.head<3>()) + itf.omega.cross(itf.omega.cross(Rd)) +

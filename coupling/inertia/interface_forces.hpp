@@ -27,8 +27,9 @@ struct Subtree {
 /// L2: with J_ω (3×r, column ℓ the polar angular velocity of A^ℓ), J = J_c = â − (R_ij d)~ J_ω,
 ///   net = f̄ − m̄ (a_i + α_i × c + ω_i × (ω_i × c) + 2 ω_i × ċ
 ///               + ω_ij × (ω_ij × R_ij d) + ω̇_ij|_{q̈=0} × R_ij d),   ċ = J_c q̇.
-/// `itf` is the interface's kinematics at the parent's current state q, q̇; `model` the child's
-/// frame model (ChildFrameRows::columns).
+/// `itf` is the interface's kinematics at the parent's current state q, q̇ (for L2 made with
+/// free_alpha: with Ω; Error otherwise); `model` the child's frame model
+/// (ChildFrameRows::columns).
 /// Writes scale·J (3×r) and returns net.
 Vec3 interface_jacobian(Lumping lumping, const FrameColumns& model, const InterfaceKinematics& itf,
                         const FrameMotion& parent, const Subtree& subtree,

@@ -9,6 +9,7 @@
 #include "child_frame_rows.hpp"
 #include "frame_kinematics.hpp"
 #include "interface_forces.hpp"
+#include "substruct/core/error.hpp"
 #include "substruct/kinematics/polar_decomposition_derivative.hpp"
 #include "substruct/kinematics/skew.hpp"
 #include "support/random_matrices.hpp"
@@ -57,6 +58,7 @@ TEST(InterfaceForces, CentreOfMassJacobianIsEquationSevenAndTheDerivativeOfC) {
     const Eigen::VectorXd q = random_vector(rng, r, 0.5), qdot = random_vector(rng, r, 1);
     const Eigen::VectorXd zero = Eigen::VectorXd::Zero(r);
     const InterfaceKinematics itf = interface_kinematics(model, q, qdot, zero, true);
+    const PolarDecomposition polar = polar_decomposition(model.evaluate(q, qdot, zero).A);
     Subtree sub;
     sub.mass = 2.5;
     sub.d = random_vec3(rng);
@@ -68,7 +70,7 @@ TEST(InterfaceForces, CentreOfMassJacobianIsEquationSevenAndTheDerivativeOfC) {
     const Vec3 Rd = itf.R * sub.d;
     for (int l = 0; l < r; ++l) {
       const Vec3 expected =
-          model.a_hat.col(l) - hat(Rd) * polar_angular_velocity(itf.polar, model.A(l));
+          model.a_hat.col(l) - hat(Rd) * polar_angular_velocity(polar, model.A(l));
       EXPECT_LE((J.col(l) - expected).norm(), 1e-12 * (1 + expected.norm())) << trial << " " << l;
     }
     // ċ = J_c q̇ for c(q) = x(q) + R(q) d: a central difference along q̇.
@@ -80,6 +82,29 @@ TEST(InterfaceForces, CentreOfMassJacobianIsEquationSevenAndTheDerivativeOfC) {
     const Vec3 fd = (c(h) - c(-h)) / (2 * h);
     EXPECT_LE((J * qdot - fd).norm(), 1e-6 * (1 + fd.norm())) << trial;
   }
+}
+
+// L2's Jacobian needs Ω: interface kinematics made without it are refused with a message (L1's
+// J = â does not need it).
+TEST(InterfaceForces, CentreOfMassJacobianRefusesKinematicsWithoutTheMap) {
+  std::mt19937 rng(4);
+  const int r = 3;
+  const InterfaceFrameModel model = random_model(rng, r);
+  const Eigen::VectorXd q = random_vector(rng, r, 0.5), zero = Eigen::VectorXd::Zero(r);
+  const InterfaceKinematics itf = interface_kinematics(model, q, zero, zero, false);
+  const ChildFrameRows rows({model});
+  Subtree sub;
+  sub.mass = 1;
+  Eigen::Matrix<double, 3, Eigen::Dynamic> J(3, r);
+  try {
+    interface_jacobian(Lumping::center_of_mass, rows.columns(0), itf, FrameMotion{}, sub, zero, 1.0,
+                       J);
+    ADD_FAILURE() << "no error";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("angular-velocity map"), std::string::npos) << e.what();
+  }
+  interface_jacobian(Lumping::interface, rows.columns(0), itf, FrameMotion{}, sub, zero, 1.0, J);
+  EXPECT_LE((J - model.a_hat).norm(), 1e-14 * model.a_hat.norm());
 }
 
 // The children's kinematics from the side-by-side columns equal the single-child evaluation;
