@@ -5,7 +5,6 @@
 
 #include "substruct/core/types.hpp"
 #include "substruct/kinematics/interface_frame.hpp"
-#include "substruct/kinematics/polar_decomposition.hpp"
 #include "substruct/kinematics/system_forces.hpp"
 
 namespace substruct::inertia {
