@@ -598,7 +598,10 @@ class InertiaCoupling final : public ReducedCouplingMethod {
         // The rigid leaves straight from the interfaces just made (their own domain's data is
         // not read); a frozen one (a detached subtree's) the general way.
         const DomainState& s = states_[static_cast<std::size_t>(i)];
-        for (const auto& [j, k] : rigid_leaves_[static_cast<std::size_t>(i)]) {
+        const auto& leaves = rigid_leaves_[static_cast<std::size_t>(i)];
+        for (std::size_t l = 0; l < leaves.size(); ++l) {
+          const auto [j, k] = leaves[l];
+          if (l + 2 < leaves.size()) prefetch_frame(leaves[l + 2].first);
           DomainState& leaf = states_[static_cast<std::size_t>(j)];
           if (frozen_[static_cast<std::size_t>(j)])
             place(j);
@@ -1208,6 +1211,16 @@ class InertiaCoupling final : public ReducedCouplingMethod {
     const InertiaDomain& dom = tree_.domains[static_cast<std::size_t>(i)];
     const DomainState& s = states_[static_cast<std::size_t>(i)];
     return s.p + s.R * local_position(dom, s, local(dom, global));
+  }
+
+  // Fetches domain i's frame (p, R, motion) for writing: a rigid leaf's state is written once a
+  // step, by its parent, and a large tree's states do not stay in the cache.
+  void prefetch_frame(int i) const {
+    const DomainState& s = states_[static_cast<std::size_t>(i)];
+    const char* begin = reinterpret_cast<const char*>(&s.p);
+    const char* end = reinterpret_cast<const char*>(&s.motion + 1);
+    for (const char* b = begin; b < end; b += 64) __builtin_prefetch(b, 1);
+    __builtin_prefetch(end - 1, 1);
   }
 
   // Whether domain i is the root of a subtree that broke off (it moves ballistically).
