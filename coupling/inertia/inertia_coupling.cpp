@@ -27,6 +27,7 @@
 #include <Eigen/Eigenvalues>
 #include <Eigen/Geometry>
 
+#include "domain_energy.hpp"
 #include "domain_tree.hpp"
 #include "frame_kinematics.hpp"
 #include "frequency_matching.hpp"
@@ -919,21 +920,22 @@ class InertiaCoupling final : public ReducedCouplingMethod {
                               s.child_attached, s.child_itf);
   }
 
+  // Per domain from its system-force integrals (domain_energy.hpp), in the integrals' axes and
+  // origin: with X̄ = R X̄' + δ and U = (I ⊗ R) U' there, the frame velocity there is
+  // ν' = Rᵀ(ν + ω × δ), ω' = Rᵀω, and ∫ρx = R S'(q) + m δ.
   Energies do_energies(const Vec3& gravity) const override {
     Energies e;
+    Eigen::VectorXd work[4];
     for (const InertiaDomain& dom : tree_.domains) {
       const DomainState& s = states_[static_cast<std::size_t>(dom.id)];
-      const Index nv = static_cast<Index>(dom.global_vertex.size());
-      Eigen::VectorXd vl(3 * nv);
-      Vec3 mx = Vec3::Zero();
-      for (Index l = 0; l < nv; ++l) {
-        const Vec3 xl = local_position(dom, s, l);
-        vl.segment<3>(3 * l) = local_velocity(dom, s, l, xl);
-        mx += dom.vertex_mass[l] * (s.p + s.R * xl);
-      }
-      e.kinetic += 0.5 * vl.dot(dom.M * vl);  // ½ vᵀ M v (M is rotation invariant)
+      const Mat3& R = dom.integral_rotation;
+      const Vec3& delta = dom.integral_offset;
+      const Vec3& omega = s.motion.omega;
+      e.kinetic += kinetic_energy(*dom.integrals, R.transpose() * (s.motion.v + omega.cross(delta)),
+                                  R.transpose() * omega, s.q, s.qdot, work);
+      const Vec3 moment = R * deformed_first_moment(*dom.integrals, s.q) + dom.mass() * delta;
       if (s.newmark) e.elastic += s.newmark->potential_energy();  // α W(q)
-      e.gravity -= gravity.dot(mx);                               // −Σ m g·x
+      e.gravity -= gravity.dot(dom.mass() * s.p + s.R * moment);  // −∫ρ g·x
     }
     return e;
   }
@@ -1207,14 +1209,6 @@ class InertiaCoupling final : public ReducedCouplingMethod {
     Vec3 x = dom.X.row(l).transpose();
     if (dom.r() > 0) x.noalias() += dom.U.middleRows(3 * l, 3) * s.q;
     return x;
-  }
-
-  // ν + ω × x + U q̇ (world velocity in frame axes) of local vertex l at frame position x.
-  static Vec3 local_velocity(const InertiaDomain& dom, const DomainState& s, Index l,
-                             const Vec3& x) {
-    Vec3 v = s.motion.v + s.motion.omega.cross(x);
-    if (dom.r() > 0) v.noalias() += dom.U.middleRows(3 * l, 3) * s.qdot;
-    return v;
   }
 
   Vec3 world_position(int i, Index global) const {
