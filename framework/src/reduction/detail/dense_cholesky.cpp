@@ -11,8 +11,10 @@ namespace substruct::detail {
 namespace {
 
 // n ≤ kSmall: the loops unrolled for each n (the time of a small factorisation is its branches
-// and its sqrt/division chain, not its multiply-adds). Right-looking: column j is scaled by
-// 1/L_jj and the trailing lower triangle takes −= L[·, j] L[k, j].
+// and its division chain, not its multiply-adds). Right-looking: the trailing lower triangle
+// takes −= a_k a_i / d with column j's entries a (not yet scaled) and pivot d = a_jj, so that the
+// next column waits on one division, not on √d and a division after it; column j is scaled by
+// 1/√d after its updates, off that chain. (L_kj L_ij = a_k a_i / d.)
 constexpr int kSmall = 12;
 
 template <int N>
@@ -22,18 +24,19 @@ template <int N>
     double* __restrict a = A + j * ld;
     const double d = a[j];
     if (!(d > 0) || !std::isfinite(d)) return false;
+    const double inverse_pivot = 1 / d;
+#pragma GCC unroll 16
+    for (int k = j + 1; k < N; ++k) {
+      double* __restrict c = A + k * ld;
+      const double t = a[k] * inverse_pivot;
+#pragma GCC unroll 16
+      for (int i = k; i < N; ++i) c[i] -= t * a[i];
+    }
     const double pivot = std::sqrt(d), inv = 1 / pivot;
     a[j] = pivot;
     inverse[j] = inv;
 #pragma GCC unroll 16
     for (int i = j + 1; i < N; ++i) a[i] *= inv;
-#pragma GCC unroll 16
-    for (int k = j + 1; k < N; ++k) {
-      double* __restrict c = A + k * ld;
-      const double l = a[k];
-#pragma GCC unroll 16
-      for (int i = k; i < N; ++i) c[i] -= l * a[i];
-    }
   }
   return true;
 }
@@ -154,17 +157,26 @@ bool cholesky_factor(double* A, int n, int lda, double* inverse_diagonal) {
         }
       }
     }
+    // The panel's columns one after the other, updated with the earlier ones not yet scaled
+    // (L_{jt,s} L_{i,s} = a_s[jt] a_s[i] / d_s), so that a column waits on one division, not on
+    // a square root and a division; each is scaled by 1/√d once the panel is done.
+    double inverse_pivot[4];
     for (int t = 0; t < nb; ++t) {
       const int jt = j + t;
       double* __restrict a = A + jt * ld;
       for (int s = 0; s < t; ++s) {
         const double* __restrict l = A + (j + s) * ld;
-        const double c = l[jt];
+        const double c = l[jt] * inverse_pivot[s];
         for (int i = jt; i < n; ++i) a[i] -= c * l[i];
       }
       const double d = a[jt];
       if (!(d > 0) || !std::isfinite(d)) return false;
-      const double pivot = std::sqrt(d), inverse = 1 / pivot;
+      inverse_pivot[t] = 1 / d;
+    }
+    for (int t = 0; t < nb; ++t) {
+      const int jt = j + t;
+      double* __restrict a = A + jt * ld;
+      const double pivot = std::sqrt(a[jt]), inverse = 1 / pivot;
       a[jt] = pivot;
       inverse_diagonal[jt] = inverse;
       for (int i = jt + 1; i < n; ++i) a[i] *= inverse;
