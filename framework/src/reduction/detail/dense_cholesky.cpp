@@ -95,8 +95,8 @@ template <class F>
 
 // Larger n: left-looking, four columns at a time: the panel of columns j…j+3 (rows ≥ j) takes
 // −= L[·, k] L[j…j+3, k]ᵀ for every earlier column k (four rows of the panel at a time), then
-// is factored on its own: L_jj = √a_jj, L[j+1:, j] = a_j[j+1:] / L_jj, and the next columns of
-// the panel take that column's update.
+// is factored on its own: each column takes the updates of the panel's earlier columns (as
+// a_s a_sᵀ / d_s, not yet scaled), and then L_jj = √a_jj, L[j+1:, j] = a_j[j+1:] / L_jj.
 SUBSTRUCT_KERNEL
 bool cholesky_factor(double* A, int n, int lda, double* inverse_diagonal) {
   const auto ld = static_cast<std::ptrdiff_t>(lda);
