@@ -172,8 +172,4 @@ void InertiaDomain::system_force(const FrameMotion& frame, const Eigen::VectorXd
   integrals->evaluate(turned, q, qdot, f);
 }
 
-void InertiaDomain::uniform_force(const Vec3& g, Eigen::VectorXd& f) const {
-  f.noalias() = integrals->uniform_force() * (integral_rotation.transpose() * g);
-}
-
 }  // namespace substruct::inertia

@@ -48,8 +48,6 @@ struct InertiaDomain {
   /// a' = Rᵀ(a + α × δ + ω × (ω × δ)), ω' = Rᵀω, α' = Rᵀα.
   void system_force(const FrameMotion& frame, const Eigen::VectorXd& q, const Eigen::VectorXd& qdot,
                     Eigen::VectorXd& f) const;
-  /// f = UᵀME g of a uniform acceleration g (this domain's axes): the sandwich transform.
-  void uniform_force(const Vec3& g, Eigen::VectorXd& f) const;
 };
 
 struct DomainTree {

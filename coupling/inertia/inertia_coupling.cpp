@@ -256,7 +256,7 @@ struct DomainState {
   bool mass_changed = true;
   InterfaceForceBatch children;      // the children's M_ij and f0_ij
   std::vector<char> child_attached;  // per child, before this step's fractures
-  Eigen::VectorXd f, f_sys;
+  Eigen::VectorXd f;
   long solves = 0;  // this step's linear solves (summed after the step: no shared counter)
 };
 
@@ -846,12 +846,14 @@ class InertiaCoupling final : public ReducedCouplingMethod {
     DomainState& s = states_[ii];
     if (frozen_[ii] || dom.r() == 0) return;
     const Mat3 Rt = s.R.transpose();
-    // f_ext: gravity by the sandwich transform UᵀME (Rᵀ g), concentrated forces U_vᵀ Rᵀ F.
-    dom.uniform_force(Rt * gravity, s.f);
+    // f_sys (Eq. 14) and gravity's f_ext, the sandwich transform UᵀME (Rᵀ g), in one product:
+    // f_sys's first term is −UᵀME a, so the frame acceleration a − Rᵀg gives both.
+    FrameMotion loaded = s.motion;
+    loaded.a -= Rt * gravity;
+    dom.system_force(loaded, s.q, s.qdot, s.f);
+    // Concentrated forces U_vᵀ Rᵀ F.
     for (const auto& [g, f] : concentrated_[ii])
       s.f.noalias() += dom.U.middleRows(3 * local(dom, g), 3).transpose() * (Rt * f);
-    dom.system_force(s.motion, s.q, s.qdot, s.f_sys);  // Eq. 14
-    s.f += s.f_sys;
     if (dom.children.empty()) return;
     // L1's M_ij = m̄ âᵀâ is constant: the mass I + Σ M_ij is formed again only when a subtree's
     // mass changes (fracture). L2's J_c changes with the state: every step.
