@@ -1,10 +1,12 @@
 // geometry-cpu: the geometry solver on the CPU. World positions and velocities come from the
 // framework's one kernel (geometry/reduced_geometry.hpp, modal warping included where a domain
-// has a Ψ). On several threads, each first computes the values of a range of domains (split by
-// work) into one row per (domain, vertex), then, after all have, averages a range of vertices by
-// summing each vertex's rows in ascending domain order: the same numbers, bit for bit, as one
-// thread, and no buffer of all vertices per thread. The threads are kept between updates. The
-// render surface is the embedding applied to the volumetric positions, with area-weighted normals.
+// has a Ψ). Each thread first computes the values of a range of domains (split by work): a
+// vertex covered by one domain is written straight to the output, the others to one row per
+// (domain, vertex); then, after all have, each averages a range of those shared vertices by
+// summing each one's rows in ascending domain order: the same numbers, bit for bit, on any number
+// of threads, and no buffer of all vertices to fill and read back. The threads are kept between
+// updates. The render surface is the embedding applied to the volumetric positions, with
+// area-weighted normals.
 #include <algorithm>
 #include <barrier>
 #include <cstdint>
@@ -75,62 +77,73 @@ class CpuGeometry final : public GeometrySolver {
         bounds_.push_back(i + 1);
     }
     if (bounds_.back() != d) bounds_.push_back(d);
-    pool_.reset();
-    if (bounds_.size() <= 2) return;
-    pool_ = std::make_unique<WorkerPool>(static_cast<int>(bounds_.size() - 1));
-    // Rows per (domain, vertex), and each vertex's rows in ascending domain order.
+    // Where each (domain, vertex) value goes: a vertex covered by one domain straight into the
+    // output; the others to a row of their own, each such vertex's rows in ascending domain order.
     const Index n = layout_.num_vertices();
-    first_row_.assign(d, 0);
-    Index rows = 0;
-    std::vector<Index> begin(std::size_t(n) + 1, 0);
-    for (std::size_t i = 0; i < d; ++i) {
-      first_row_[i] = rows;
-      rows += static_cast<Index>(layout_.domains[i].global_vertex.size());
-      for (Index g : layout_.domains[i].global_vertex) ++begin[std::size_t(g) + 1];
+    std::vector<int> count(std::size_t(n), 0);
+    for (const DomainLayout& dom : layout_.domains)
+      for (Index g : dom.global_vertex) ++count[std::size_t(g)];
+    shared_.clear();
+    uncovered_.clear();
+    std::vector<Index> begin(std::size_t(n) + 1, 0);  // of each shared vertex's rows
+    for (Index g = 0; g < n; ++g) {
+      if (count[std::size_t(g)] == 0) uncovered_.push_back(g);
+      if (count[std::size_t(g)] > 1) shared_.push_back(g);
+      begin[std::size_t(g) + 1] =
+          begin[std::size_t(g)] + (count[std::size_t(g)] > 1 ? count[std::size_t(g)] : 0);
     }
-    for (std::size_t g = 0; g < std::size_t(n); ++g) begin[g + 1] += begin[g];
-    vertex_row_begin_ = begin;
-    vertex_rows_.resize(std::size_t(rows));
+    first_row_.assign(d, 0);
+    Index occurrences = 0;
     for (std::size_t i = 0; i < d; ++i) {
+      first_row_[i] = occurrences;
+      occurrences += static_cast<Index>(layout_.domains[i].global_vertex.size());
+    }
+    shared_row_begin_.resize(shared_.size() + 1);
+    for (std::size_t k = 0; k < shared_.size(); ++k)
+      shared_row_begin_[k] = begin[std::size_t(shared_[k])];
+    shared_row_begin_[shared_.size()] = begin[std::size_t(n)];
+    target_.assign(std::size_t(occurrences), -1);
+    for (std::size_t i = 0; i < d; ++i) {  // rows in ascending domain order
       const std::vector<Index>& ids = layout_.domains[i].global_vertex;
       for (std::size_t l = 0; l < ids.size(); ++l)
-        vertex_rows_[std::size_t(begin[std::size_t(ids[l])]++)] = first_row_[i] + Index(l);
+        if (count[std::size_t(ids[l])] > 1)
+          target_[std::size_t(first_row_[i]) + l] = begin[std::size_t(ids[l])]++;
     }
-    rows_x_.resize(rows, 3);
-    rows_v_.resize(rows, 3);
+    rows_x_.resize(shared_row_begin_[shared_.size()], 3);
+    rows_v_.resize(rows_x_.rows(), 3);
+    pool_.reset();
+    if (bounds_.size() > 2)
+      pool_ = std::make_unique<WorkerPool>(static_cast<int>(bounds_.size() - 1));
   }
 
   void world_state(const std::vector<DomainPose>& poses, Points& x, Points* v) override {
     if (bounds_.empty()) throw Error("geometry-cpu: world_state() before set_layout()");
     const Index n = layout_.num_vertices();
     const std::size_t parts = bounds_.size() - 1;
-    if (parts <= 1) {
-      x = Points::Zero(n, 3);
-      if (v != nullptr) *v = Points::Zero(n, 3);
-      accumulate_domain_states(layout_, poses, 0, layout_.domains.size(), &x, v);
-      finish_average(layout_, &x, v);
-      return;
-    }
     x.resize(n, 3);
     if (v != nullptr) v->resize(n, 3);
+    Points* v_rows = v != nullptr ? &rows_v_ : nullptr;
+    if (parts <= 1) {
+      route_domain_states(layout_, poses, 0, layout_.domains.size(), first_row_, target_, &x, v,
+                          &rows_x_, v_rows);
+      average_shared(0, 1, x, v);
+      return;
+    }
     std::barrier sync(static_cast<std::ptrdiff_t>(parts));
     // Each part's error (a pose of the wrong size); the lowest part's is reported, as one thread
     // would have.
     std::vector<std::exception_ptr> failures(parts);
     auto part = [&](std::size_t k) {
       try {
-        domain_states(layout_, poses, bounds_[k], bounds_[k + 1], first_row_, &rows_x_,
-                      v != nullptr ? &rows_v_ : nullptr);
+        route_domain_states(layout_, poses, bounds_[k], bounds_[k + 1], first_row_, target_, &x, v,
+                            &rows_x_, v_rows);
       } catch (...) {
         failures[k] = std::current_exception();
       }
       sync.arrive_and_wait();  // every part's rows, and any failure, are visible after this
       for (const std::exception_ptr& f : failures)
         if (f) return;
-      const auto split = [&](std::size_t i) {
-        return static_cast<Index>(std::int64_t(n) * std::int64_t(i) / std::int64_t(parts));
-      };
-      average_rows(split(k), split(k + 1), x, v);
+      average_shared(k, parts, x, v);
     };
     pool_->run([&](int k) { part(std::size_t(k)); });
     for (const std::exception_ptr& f : failures)
@@ -145,18 +158,14 @@ class CpuGeometry final : public GeometrySolver {
   }
 
  private:
-  // x, v of vertices [first, last): their rows summed in ascending domain order, averaged.
-  void average_rows(Index first, Index last, Points& x, Points* v) const {
-    for (Index g = first; g < last; ++g) {
-      const Index b = vertex_row_begin_[std::size_t(g)], e = vertex_row_begin_[std::size_t(g) + 1];
-      if (b == e) {
-        x.row(g) = layout_.rest_positions.row(g);
-        if (v != nullptr) v->row(g).setZero();
-        continue;
-      }
+  // Part k of `parts` of the vertices covered by several domains: their rows summed in
+  // ascending domain order from zero, averaged; and of those no domain covers: rest, at rest.
+  void average_shared(std::size_t k, std::size_t parts, Points& x, Points* v) const {
+    const auto split = [&](std::size_t size, std::size_t i) { return size * i / parts; };
+    for (std::size_t s = split(shared_.size(), k); s < split(shared_.size(), k + 1); ++s) {
+      const Index g = shared_[s];
       Vec3 xs = Vec3::Zero(), vs = Vec3::Zero();
-      for (Index i = b; i < e; ++i) {
-        const Index row = vertex_rows_[std::size_t(i)];
+      for (Index row = shared_row_begin_[s]; row < shared_row_begin_[s + 1]; ++row) {
         xs += rows_x_.row(row).transpose();
         if (v != nullptr) vs += rows_v_.row(row).transpose();
       }
@@ -164,14 +173,21 @@ class CpuGeometry final : public GeometrySolver {
       x.row(g) = (xs * w).transpose();
       if (v != nullptr) v->row(g) = (vs * w).transpose();
     }
+    for (std::size_t u = split(uncovered_.size(), k); u < split(uncovered_.size(), k + 1); ++u) {
+      const Index g = uncovered_[u];
+      x.row(g) = layout_.rest_positions.row(g);
+      if (v != nullptr) v->row(g).setZero();
+    }
   }
 
   int threads_;
   ReducedGeometry layout_;
   std::unique_ptr<WorkerPool> pool_;  // one thread per part, kept between updates
   std::vector<std::size_t> bounds_;   // thread k does domains [bounds_[k], bounds_[k+1])
-  std::vector<Index> first_row_;      // domain d's vertex l is row first_row_[d] + l
-  std::vector<Index> vertex_row_begin_, vertex_rows_;  // each vertex's rows, by domain
+  std::vector<Index> first_row_;      // domain d's vertex l is occurrence first_row_[d] + l
+  std::vector<Index> target_;         // per occurrence: −1 (straight to the output) or its row
+  std::vector<Index> shared_, shared_row_begin_;  // vertices of several domains, their rows
+  std::vector<Index> uncovered_;                  // vertices of no domain
   Points rows_x_, rows_v_;
   RenderSurface surface_;
 };

@@ -214,6 +214,50 @@ TEST(ReducedGeometry, AVertexSharedByTwoDomainsIsTheMeanOfTheirPositions) {
   EXPECT_LT((both.row(0) - alone0.row(0)).norm(), 1e-14);
 }
 
+// route_domain_states: every value of a vertex that one domain covers goes straight to x and v,
+// each other value to its own row; those rows summed from zero in domain order and averaged
+// give reduced_world_state()'s numbers bit for bit.
+TEST(ReducedGeometry, RoutedValuesAveragedGiveTheWorldStateBitForBit) {
+  std::mt19937 random(5);
+  const ReducedGeometry g = layout(random);
+  const std::vector<DomainPose> p = poses(g, random);
+  const Index n = g.num_vertices();
+  std::vector<Index> first_row, target;
+  std::vector<std::vector<Index>> rows_of(static_cast<std::size_t>(n));  // by domain order
+  Index shared_rows = 0;
+  for (std::size_t d = 0; d < g.domains.size(); ++d) {
+    first_row.push_back(static_cast<Index>(target.size()));
+    for (Index v : g.domains[d].global_vertex) {
+      const bool shared = g.inverse_count[v] < 1;
+      target.push_back(shared ? shared_rows : -1);
+      if (shared) rows_of[static_cast<std::size_t>(v)].push_back(shared_rows++);
+    }
+  }
+  ASSERT_GT(shared_rows, 0);
+  Points x = Points::Constant(n, 3, 7.0), v = x, x_rows(shared_rows, 3), v_rows(shared_rows, 3);
+  route_domain_states(g, p, 0, g.domains.size(), first_row, target, &x, &v, &x_rows, &v_rows);
+  for (Index vertex = 0; vertex < n; ++vertex) {
+    const auto& rows = rows_of[static_cast<std::size_t>(vertex)];
+    if (rows.empty()) continue;
+    Vec3 xs = Vec3::Zero(), vs = Vec3::Zero();
+    for (Index row : rows) {
+      xs += x_rows.row(row).transpose();
+      vs += v_rows.row(row).transpose();
+    }
+    x.row(vertex) = (xs * g.inverse_count[vertex]).transpose();
+    v.row(vertex) = (vs * g.inverse_count[vertex]).transpose();
+  }
+  Points x0, v0;
+  reduced_world_state(g, p, &x0, &v0);
+  for (Index vertex = 0; vertex < n; ++vertex)
+    if (g.inverse_count[vertex] == 0) {  // uncovered: left as they were
+      x.row(vertex) = x0.row(vertex);
+      v.row(vertex) = v0.row(vertex);
+    }
+  EXPECT_EQ(x, x0);
+  EXPECT_EQ(v, v0);
+}
+
 // Domain 3 on new vertices {10, …, 14}: a copy of domain 0 turned by Rᵢ and moved by δ, as its
 // own turned arrays (X̄ = Rᵢ X̄_rep + δ, U = (I ⊗ Rᵢ) U_rep, Ψ = (I ⊗ Rᵢ) Ψ_rep) in `own` and
 // as an instance of domain 0 in `instanced`.

@@ -170,6 +170,24 @@ void domain_states(const ReducedGeometry& geometry, std::span<const DomainPose> 
                         });
 }
 
+void route_domain_states(const ReducedGeometry& geometry, std::span<const DomainPose> poses,
+                         std::size_t first, std::size_t last, std::span<const Index> first_row,
+                         std::span<const Index> target, Points* x, Points* v, Points* x_rows,
+                         Points* v_rows) {
+  const bool positions = x != nullptr, velocities = v != nullptr;
+  for_each_vertex_state(geometry, poses, first, last, positions, velocities,
+                        [&](std::size_t d, Index l, Index g, const Vec3* xl, const Vec3* vl) {
+                          const Index row = target[static_cast<std::size_t>(first_row[d] + l)];
+                          if (row < 0) {
+                            if (positions) x->row(g) = (Vec3::Zero() + *xl).transpose();
+                            if (velocities) v->row(g) = (Vec3::Zero() + *vl).transpose();
+                          } else {
+                            if (positions) x_rows->row(row) = xl->transpose();
+                            if (velocities) v_rows->row(row) = vl->transpose();
+                          }
+                        });
+}
+
 void finish_average(const ReducedGeometry& geometry, Points* x, Points* v) {
   const Index n = geometry.num_vertices();
   if (geometry.inverse_count.size() != n)

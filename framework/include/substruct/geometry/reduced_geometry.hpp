@@ -80,6 +80,17 @@ void domain_states(const ReducedGeometry& geometry, std::span<const DomainPose> 
                    std::size_t first, std::size_t last, std::span<const Index> first_row,
                    Points* x_rows, Points* v_rows);
 
+/// The same values, each written where it is needed: domain d's vertex l (global g) goes to row g
+/// of x and/or v when target[first_row[d] + l] < 0 (g is covered by d alone: its average is the
+/// value, written as 0 + value, bit for bit the sum from zero), and otherwise to row
+/// target[first_row[d] + l] of x_rows and/or v_rows, to be summed with g's other rows in
+/// ascending domain order from zero and averaged. A vertex covered by one domain is then written
+/// once, with no sums or buffer of all vertices to fill and read back.
+void route_domain_states(const ReducedGeometry& geometry, std::span<const DomainPose> poses,
+                         std::size_t first, std::size_t last, std::span<const Index> first_row,
+                         std::span<const Index> target, Points* x, Points* v, Points* x_rows,
+                         Points* v_rows);
+
 /// Turns the sums of all domains into averages (uncovered vertices: rest position, zero velocity).
 void finish_average(const ReducedGeometry& geometry, Points* x, Points* v);
 
