@@ -9,7 +9,6 @@
 // area-weighted normals.
 #include <algorithm>
 #include <barrier>
-#include <cstdint>
 #include <exception>
 #include <memory>
 #include <thread>

@@ -159,17 +159,6 @@ void accumulate_domain_states(const ReducedGeometry& geometry, std::span<const D
                         });
 }
 
-void domain_states(const ReducedGeometry& geometry, std::span<const DomainPose> poses,
-                   std::size_t first, std::size_t last, std::span<const Index> first_row,
-                   Points* x_rows, Points* v_rows) {
-  for_each_vertex_state(geometry, poses, first, last, x_rows != nullptr, v_rows != nullptr,
-                        [&](std::size_t d, Index l, Index, const Vec3* x, const Vec3* v) {
-                          const Index row = first_row[d] + l;
-                          if (x != nullptr) x_rows->row(row) = x->transpose();
-                          if (v != nullptr) v_rows->row(row) = v->transpose();
-                        });
-}
-
 void route_domain_states(const ReducedGeometry& geometry, std::span<const DomainPose> poses,
                          std::size_t first, std::size_t last, std::span<const Index> first_row,
                          std::span<const Index> target, Points* x, Points* v, Points* x_rows,

@@ -73,19 +73,14 @@ struct DomainPose {
 void accumulate_domain_states(const ReducedGeometry& geometry, std::span<const DomainPose> poses,
                               std::size_t first, std::size_t last, Points* x_sum, Points* v_sum);
 
-/// The same values before they are summed: domain d's vertex l is written at row first_row[d] + l
-/// of x_rows and/or v_rows (either may be null; sized by the caller). Summing each vertex's rows
-/// in ascending domain order from zero gives accumulate_domain_states()'s sums bit for bit.
-void domain_states(const ReducedGeometry& geometry, std::span<const DomainPose> poses,
-                   std::size_t first, std::size_t last, std::span<const Index> first_row,
-                   Points* x_rows, Points* v_rows);
-
-/// The same values, each written where it is needed: domain d's vertex l (global g) goes to row g
-/// of x and/or v when target[first_row[d] + l] < 0 (g is covered by d alone: its average is the
-/// value, written as 0 + value, bit for bit the sum from zero), and otherwise to row
-/// target[first_row[d] + l] of x_rows and/or v_rows, to be summed with g's other rows in
-/// ascending domain order from zero and averaged. A vertex covered by one domain is then written
-/// once, with no sums or buffer of all vertices to fill and read back.
+/// The values of domains [first, last), each written where it is needed: domain d's vertex l
+/// (global g) goes to row g of x and/or v when target[first_row[d] + l] < 0 (g is covered by d
+/// alone: its average is the value, written as 0 + value, bit for bit the sum from zero), and
+/// otherwise to row target[first_row[d] + l] of x_rows and/or v_rows, to be summed with g's other
+/// rows in ascending domain order from zero and averaged, which gives accumulate_domain_states()
+/// and finish_average()'s numbers bit for bit. Positions are written when x is given (x_rows
+/// then too), velocities when v is (v_rows too); all sized by the caller. A vertex covered by one
+/// domain is written once, with no sums or buffer of all vertices to fill and read back.
 void route_domain_states(const ReducedGeometry& geometry, std::span<const DomainPose> poses,
                          std::size_t first, std::size_t last, std::span<const Index> first_row,
                          std::span<const Index> target, Points* x, Points* v, Points* x_rows,
