@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 #include <Eigen/Geometry>
 
+#include "domain_energy.hpp"
 #include "substruct/core/error.hpp"
 #include "substruct/fem/mass.hpp"
 
@@ -156,20 +157,33 @@ DomainTree build_domain_tree(const Scene& scene, const std::vector<DomainModel>&
   return t;
 }
 
-void InertiaDomain::system_force(const FrameMotion& frame, const Eigen::VectorXd& q,
-                                 const Eigen::VectorXd& qdot, Eigen::VectorXd& f) const {
-  if (integral_rotation == Mat3::Identity() && integral_offset == Vec3::Zero()) {
-    integrals->evaluate(frame, q, qdot, f);
-    return;
-  }
+bool InertiaDomain::own_integrals() const {
+  return integral_rotation == Mat3::Identity() && integral_offset == Vec3::Zero();
+}
+
+FrameMotion InertiaDomain::integral_motion(const FrameMotion& frame) const {
+  if (own_integrals()) return frame;
   const Mat3 Rt = integral_rotation.transpose();
   const Vec3& w = frame.omega;
   const Vec3& d = integral_offset;
   FrameMotion turned;
+  turned.v = Rt * (frame.v + w.cross(d));
   turned.a = Rt * (frame.a + frame.alpha.cross(d) + w.cross(w.cross(d)));
   turned.omega = Rt * w;
   turned.alpha = Rt * frame.alpha;
-  integrals->evaluate(turned, q, qdot, f);
+  return turned;
+}
+
+Vec3 InertiaDomain::first_moment(const Eigen::VectorXd& q) const {
+  return integral_rotation * deformed_first_moment(*integrals, q) + mass() * integral_offset;
+}
+
+void InertiaDomain::system_force(const FrameMotion& frame, const Eigen::VectorXd& q,
+                                 const Eigen::VectorXd& qdot, Eigen::VectorXd& f) const {
+  if (own_integrals())
+    integrals->evaluate(frame, q, qdot, f);
+  else
+    integrals->evaluate(integral_motion(frame), q, qdot, f);
 }
 
 }  // namespace substruct::inertia

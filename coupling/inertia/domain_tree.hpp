@@ -44,8 +44,15 @@ struct InertiaDomain {
 
   int r() const { return static_cast<int>(U.cols()); }
   double mass() const { return integrals->mass(); }
-  /// Eq. 13–14, f_sys for the frame's motion (this domain's axes), through the shared integrals:
-  /// a' = Rᵀ(a + α × δ + ω × (ω × δ)), ω' = Rᵀω, α' = Rᵀα.
+  /// Whether the integrals are this domain's own (R = I, δ = 0).
+  bool own_integrals() const;
+  /// The frame's motion (this domain's axes) as the integrals see it, in their axes and origin:
+  /// v' = Rᵀ(v + ω × δ), a' = Rᵀ(a + α × δ + ω × (ω × δ)), ω' = Rᵀω, α' = Rᵀα.
+  FrameMotion integral_motion(const FrameMotion& frame) const;
+  /// ∫ρ x dV of the deformed domain (this domain's axes): R S'(q) + m δ.
+  Vec3 first_moment(const Eigen::VectorXd& q) const;
+  /// Eq. 13–14, f_sys for the frame's motion (this domain's axes), through the shared integrals
+  /// (at integral_motion(frame)).
   void system_force(const FrameMotion& frame, const Eigen::VectorXd& q, const Eigen::VectorXd& qdot,
                     Eigen::VectorXd& f) const;
 };

@@ -923,21 +923,16 @@ class InertiaCoupling final : public ReducedCouplingMethod {
   }
 
   // Per domain from its system-force integrals (domain_energy.hpp), in the integrals' axes and
-  // origin: with X̄ = R X̄' + δ and U = (I ⊗ R) U' there, the frame velocity there is
-  // ν' = Rᵀ(ν + ω × δ), ω' = Rᵀω, and ∫ρx = R S'(q) + m δ.
+  // origin (an instance's are its representative's).
   Energies do_energies(const Vec3& gravity) const override {
     Energies e;
     Eigen::VectorXd work[4];
     for (const InertiaDomain& dom : tree_.domains) {
       const DomainState& s = states_[static_cast<std::size_t>(dom.id)];
-      const Mat3& R = dom.integral_rotation;
-      const Vec3& delta = dom.integral_offset;
-      const Vec3& omega = s.motion.omega;
-      e.kinetic += kinetic_energy(*dom.integrals, R.transpose() * (s.motion.v + omega.cross(delta)),
-                                  R.transpose() * omega, s.q, s.qdot, work);
-      const Vec3 moment = R * deformed_first_moment(*dom.integrals, s.q) + dom.mass() * delta;
-      if (s.newmark) e.elastic += s.newmark->potential_energy();  // α W(q)
-      e.gravity -= gravity.dot(dom.mass() * s.p + s.R * moment);  // −∫ρ g·x
+      const FrameMotion m = dom.integral_motion(s.motion);
+      e.kinetic += kinetic_energy(*dom.integrals, m.v, m.omega, s.q, s.qdot, work);
+      if (s.newmark) e.elastic += s.newmark->potential_energy();                 // α W(q)
+      e.gravity -= gravity.dot(dom.mass() * s.p + s.R * dom.first_moment(s.q));  // −∫ρ g·x
     }
     return e;
   }

@@ -89,7 +89,8 @@ TEST(DomainEnergy, KineticEnergyAndFirstMomentEqualTheVertexSums) {
 }
 
 // An instance reads its representative's integrals in their axes and origin: ν' = Rᵀ(ν + ω × δ),
-// ω' = Rᵀω there, and ∫ρx = R S'(q) + m δ here (as the inertia coupling calls them).
+// ω' = Rᵀω there, and ∫ρx = R S'(q) + m δ here (InertiaDomain::integral_motion and
+// first_moment).
 TEST(DomainEnergy, AnInstanceReadsItsRepresentativesIntegralsTurnedAndMoved) {
   std::mt19937 rng(5);
   const int r = 5;
