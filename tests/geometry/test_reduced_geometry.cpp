@@ -326,6 +326,80 @@ TEST(ReducedGeometry, AnInstanceOfAWarpedDomainIsItsRepresentativeTurnedAndMoved
   EXPECT_THROW(c.instanced.finalize(), Error);
 }
 
+// Runs of consecutive domains of one rest shape and basis, which the kernel takes up to four at
+// a time (one per lane): a representative with r = 5 and six instances of it (lanes of 4 and
+// 3), a rigid one with three instances, then a domain with a basis of its own; 37 vertices each
+// (two blocks of vertices, an odd count), each sharing its last vertex with the next domain.
+ReducedGeometry instanced_runs(std::mt19937& random) {
+  std::uniform_real_distribution<double> u(-1, 1);
+  const Index n = 37;
+  const int domains = 12;
+  ReducedGeometry g;
+  g.rest_positions = Points::NullaryExpr((n - 1) * domains + 1, 3, [&] { return u(random); });
+  for (int d = 0; d < domains; ++d) {
+    DomainLayout dom;
+    for (Index l = 0; l < n; ++l) dom.global_vertex.push_back(d * (n - 1) + l);
+    const int representative = d == 0 || d == 7 || d == 11 ? -1 : d < 7 ? 0 : 7;
+    if (representative < 0) {
+      const Index r = d == 0 ? 5 : d == 7 ? 0 : 3;
+      dom.rest = Points::NullaryExpr(n, 3, [&] { return u(random); });
+      dom.U = RowMajorMatrix::NullaryExpr(3 * n, r, [&] { return u(random); });
+    } else {
+      dom.instance_of = representative;
+      dom.rotation = testing::random_rotation(random);
+      dom.offset = Vec3(u(random), u(random), u(random));
+    }
+    g.domains.push_back(std::move(dom));
+  }
+  g.finalize();
+  return g;
+}
+
+TEST(ReducedGeometry, ConsecutiveInstancesMatchTheFormulaVertexByVertex) {
+  std::mt19937 random(9);
+  const ReducedGeometry g = instanced_runs(random);
+  EXPECT_EQ(g.shares_basis, std::vector<char>({1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0}));
+  const std::vector<DomainPose> p = poses(g, random);
+  Points x, v;
+  reduced_world_state(g, p, &x, &v);
+  std::vector<Vec3> xs(std::size_t(g.num_vertices()), Vec3::Zero()), vs = xs;
+  for (std::size_t d = 0; d < g.domains.size(); ++d) {
+    const DomainLayout& own = g.domains[d];
+    const DomainLayout& src = g.source(d);
+    for (std::size_t l = 0; l < own.global_vertex.size(); ++l) {
+      const auto li = static_cast<Index>(l);
+      // The instance's own turned arrays: X̄ = Rᵢ X̄_rep + δ, U = (I ⊗ Rᵢ) U_rep.
+      const Mat3 Ri = own.instance_of >= 0 ? own.rotation : Mat3::Identity();
+      const Vec3 delta = own.instance_of >= 0 ? own.offset : Vec3::Zero();
+      Vec3 local = Ri * src.rest.row(li).transpose() + delta, rate = Vec3::Zero();
+      for (Index k = 0; k < g.r(d); ++k) {
+        local += Ri * src.U.block(3 * li, k, 3, 1) * p[d].q[k];
+        rate += Ri * src.U.block(3 * li, k, 3, 1) * p[d].qdot[k];
+      }
+      const auto vertex = static_cast<std::size_t>(own.global_vertex[l]);
+      xs[vertex] += p[d].p + p[d].R * local;
+      vs[vertex] += p[d].R * (p[d].nu + p[d].omega.cross(local) + rate);
+    }
+  }
+  for (Index vertex = 0; vertex < g.num_vertices(); ++vertex) {
+    const double w = g.inverse_count[vertex];
+    ASSERT_GT(w, 0);
+    EXPECT_LT((x.row(vertex).transpose() - w * xs[std::size_t(vertex)]).norm(), 1e-13)
+        << "vertex " << vertex;
+    EXPECT_LT((v.row(vertex).transpose() - w * vs[std::size_t(vertex)]).norm(), 1e-13)
+        << "vertex " << vertex;
+  }
+  // Each domain alone gives what it gives in its run (its numbers are its own, whichever lane).
+  for (std::size_t d : {2, 5, 9}) {
+    Points alone = Points::Zero(g.num_vertices(), 3), in_run = alone;
+    accumulate_domain_states(g, p, d, d + 1, &alone, nullptr);
+    accumulate_domain_states(g, p, d - 2, d + 2, &in_run, nullptr);
+    for (Index vertex : g.domains[d].global_vertex) {
+      if (g.inverse_count[vertex] == 1) EXPECT_EQ(alone.row(vertex), in_run.row(vertex));
+    }
+  }
+}
+
 TEST(ReducedGeometry, RejectsAnInconsistentLayout) {
   std::mt19937 random(1);
   ReducedGeometry g = layout(random);
@@ -350,14 +424,16 @@ class GeometryPlugin : public testing::TempDirTest {
 };
 
 TEST_F(GeometryPlugin, CpuOnSeveralThreadsGivesTheKernelsValuesBitForBit) {
-  // The small layouts above, and a chain of 40 domains with instances, rigid and warped ones.
+  // The small layouts above, a chain of 40 domains with instances, rigid and warped ones, and
+  // runs of consecutive instances (which the threads' ranges of domains cut in different places).
   testing::RandomLayoutOptions chain;
   chain.domains = 40;
-  for (int kind : {0, 1, 2}) {
+  for (int kind : {0, 1, 2, 3}) {
     std::mt19937 random(11);
     const ReducedGeometry g = kind == 0   ? layout(random)
                               : kind == 1 ? warped_layout(random)
-                                          : testing::random_reduced_geometry(chain, random);
+                              : kind == 2 ? testing::random_reduced_geometry(chain, random)
+                                          : instanced_runs(random);
     const std::vector<DomainPose> p = poses(g, random);
     Points x0, v0;
     reduced_world_state(g, p, &x0, &v0);

@@ -1,9 +1,12 @@
 #include "substruct/geometry/reduced_geometry.hpp"
 
+#include <cstdint>
+
 #include <fmt/format.h>
 
 #include <Eigen/Geometry>
 
+#include "detail/world_state_kernels.hpp"
 #include "substruct/core/dense_rows_product.hpp"
 #include "substruct/core/error.hpp"
 #include "substruct/kinematics/modal_warping.hpp"
@@ -59,92 +62,190 @@ void ReducedGeometry::finalize() {
   }
   inverse_count.resize(n);
   for (Index g = 0; g < n; ++g) inverse_count[g] = count[g] > 0 ? 1.0 / count[g] : 0.0;
+  std::vector<int> users(domains.size(), 0);  // of each rest shape and basis
+  for (std::size_t d = 0; d < domains.size(); ++d)
+    ++users[domains[d].instance_of >= 0 ? std::size_t(domains[d].instance_of) : d];
+  shares_basis.assign(domains.size(), 0);
+  for (std::size_t d = 0; d < domains.size(); ++d)
+    shares_basis[d] =
+        users[domains[d].instance_of >= 0 ? std::size_t(domains[d].instance_of) : d] > 1;
 }
 
 namespace {
 
-// From this many modes on, U [q q̇] and Ψ [q q̇] are each one pass over the matrix
-// (dense_rows_product); below, the matrices are small enough to stay in the cache and the
-// per-row cost of the fused kernel's sums outweighs what it saves.
+// From this many modes on, U [q q̇] and Ψ [q q̇] of a domain whose basis is its own are each one
+// pass over the matrix (dense_rows_product); below, the matrices are small enough to stay in the
+// cache and the per-row cost of the fused kernel's sums outweighs what it saves.
 constexpr Index kFusedColumns = 16;
 
+// Vertices per block: a block's displacements and states in lanes stay in the first-level cache.
+constexpr std::size_t kBlock = 32;
+
+// A domain's frame in the axes of its rest shape and basis. An instance in its representative's
+// axes: x = p + R (Rᵢ x_rep + δ) = (p + R δ) + (R Rᵢ) x_rep and
+// v = R Rᵢ (ν' + ω' × x_rep + U_rep q̇), ν' = Rᵢᵀ(ν + ω × δ), ω' = Rᵢᵀ ω.
+struct SourceFrame {
+  Mat3 R;
+  Vec3 p, nu, omega;
+};
+SourceFrame source_frame(const DomainLayout& own, const DomainPose& pose) {
+  if (own.instance_of < 0) return {pose.R, pose.p, pose.nu, pose.omega};
+  const Mat3 Rt = own.rotation.transpose();
+  return {pose.R * own.rotation, pose.p + pose.R * own.offset,
+          Rt * (pose.nu + pose.omega.cross(own.offset)), Rt * pose.omega};
+}
+
+void set_lane(const SourceFrame& f, int j, detail::LanePoses& lanes) {
+  for (int i = 0; i < 9; ++i) lanes.R[i][j] = f.R.data()[i];
+  for (int c = 0; c < 3; ++c) {
+    lanes.p[c][j] = f.p[c];
+    lanes.nu[c][j] = f.nu[c];
+    lanes.omega[c][j] = f.omega[c];
+  }
+}
+
+void check_pose(const ReducedGeometry& geometry, std::span<const DomainPose> poses, std::size_t d,
+                bool velocities) {
+  const Index r = geometry.r(d);
+  const DomainPose& pose = poses[d];
+  if (pose.q.size() != r || (velocities && pose.qdot.size() != r))
+    throw Error(
+        fmt::format("reduced geometry: domain {} has r = {} but its pose has {} q and {} "
+                    "q̇ entries",
+                    d, r, pose.q.size(), pose.qdot.size()));
+}
+
+// Asks for the cache lines of [begin, end) to be fetched for reading.
+void prefetch(const void* begin, const void* end) {
+  constexpr std::uintptr_t line = 64;
+  for (auto a = reinterpret_cast<std::uintptr_t>(begin) & ~(line - 1);
+       a < reinterpret_cast<std::uintptr_t>(end); a += line)
+    __builtin_prefetch(reinterpret_cast<const void*>(a), 0);
+}
+
 // Calls emit(d, l, g, x, v) with the world position x and velocity v (either null when not
-// asked for) of local vertex l (global g) of every domain d in [first, last).
-template <class Emit>
+// asked for) of local vertex l (global g) of every domain d in [first, last), and ahead(d) a
+// group of domains before d's values come (for the caller to fetch what it will read per vertex
+// then: a big tree's domains are many and small, and each one's arrays would otherwise be cache
+// misses on the way to its stores).
+//
+// Consecutive domains of one rest shape and basis go up to four at a time, one per lane
+// (detail/world_state_kernels.hpp), when that basis serves several domains (U [q₁ … q₄] in one
+// pass over U) or there is none. A domain with a basis of its own has U q and U q̇ (and with
+// modal warping Ψ q and Ψ q̇) for the whole domain in one pass each, and goes alone, one vertex
+// per vector. Which of the two a domain takes depends on the layout only, so its numbers are
+// the same whatever range [first, last) it is evaluated in.
+template <class Emit, class Ahead>
 void for_each_vertex_state(const ReducedGeometry& geometry, std::span<const DomainPose> poses,
                            std::size_t first, std::size_t last, bool positions, bool velocities,
-                           Emit&& emit) {
+                           Emit&& emit, Ahead&& ahead) {
   if (poses.size() != geometry.domains.size())
     throw Error(fmt::format("reduced geometry: {} poses for {} domains", poses.size(),
                             geometry.domains.size()));
+  if (geometry.shares_basis.size() != geometry.domains.size())
+    throw Error("reduced geometry: finalize() was not called after the layout was set");
   Eigen::VectorXd uq, udq, wq, wdq;
-  for (std::size_t d = first; d < last; ++d) {
+  std::vector<double> Q, Qdot;  // r × 4: the lanes' q and q̇
+  alignas(32) double y[12 * kBlock], ydot[12 * kBlock], out[24 * kBlock];
+  detail::LanePoses lanes{};
+  for (std::size_t d = first; d < last;) {
     const DomainLayout& dom = geometry.source(d);
-    const std::vector<Index>& global_vertex = geometry.domains[d].global_vertex;
-    const DomainPose& pose = poses[d];
-    Mat3 R = pose.R;
-    Vec3 p = pose.p, nu = pose.nu, omega = pose.omega;
-    if (const DomainLayout& own = geometry.domains[d]; own.instance_of >= 0) {
-      // An instance in its representative's axes: x = p + R (Rᵢ x_rep + δ) = (p + R δ) +
-      // (R Rᵢ) x_rep and v = R Rᵢ (ν' + ω' × x_rep + U_rep q̇), ν' = Rᵢᵀ(ν + ω × δ), ω' = Rᵢᵀ ω.
-      const Mat3 Rt = own.rotation.transpose();
-      R = pose.R * own.rotation;
-      p = pose.p + pose.R * own.offset;
-      nu = Rt * (pose.nu + pose.omega.cross(own.offset));
-      omega = Rt * pose.omega;
-    }
     const auto r = static_cast<Index>(dom.U.cols());
-    if (pose.q.size() != r || (velocities && pose.qdot.size() != r))
-      throw Error(
-          fmt::format("reduced geometry: domain {} has r = {} but its pose has {} q and {} "
-                      "q̇ entries",
-                      d, r, pose.q.size(), pose.qdot.size()));
-    // u = U q and U q̇ for the whole domain at once, in one pass over U, and with modal
-    // warping the rotation vectors w = Ψ q and their rates Ψ q̇ in one pass over Ψ.
+    check_pose(geometry, poses, d, velocities);
     const bool warped = r > 0 && has_rotation_basis(dom);
-    const auto products = [&](const RowMajorMatrix& A, Eigen::VectorXd& y, Eigen::VectorXd& ydot) {
-      if (r < kFusedColumns) {  // short rows: Eigen's product, whose per-row cost is lower
-        y.noalias() = A * pose.q;
-        if (velocities) ydot.noalias() = A * pose.qdot;
-        return;
-      }
-      y.resize(A.rows());
-      if (velocities) ydot.resize(A.rows());
-      dense_rows_product(std::size_t(A.rows()), std::size_t(r), A.data(), pose.q.data(),
-                         velocities ? pose.qdot.data() : nullptr, y.data(),
-                         velocities ? ydot.data() : nullptr);
-    };
-    if (r > 0) products(dom.U, uq, udq);
-    if (warped) products(dom.Psi, wq, wdq);
-    const auto nv = static_cast<Index>(global_vertex.size());
-    for (Index l = 0; l < nv; ++l) {
-      const Index g = global_vertex[static_cast<std::size_t>(l)];
-      Vec3 xl = dom.rest.row(l).transpose();
-      Vec3 warped_rate = Vec3::Zero();  // u̇ = R̃(w) U q̇ + DR̃(w)[Ψ q̇] U q of a warped domain
-      if (warped) {
-        const Vec3 w = wq.segment<3>(3 * l), y = uq.segment<3>(3 * l);
-        if (velocities) {
-          Vec3 u;
-          warp_with_rate(w, wdq.segment<3>(3 * l), y, udq.segment<3>(3 * l), u, warped_rate);
-          xl += u;
-        } else {
-          xl += warp(w, y);
-        }
-      } else if (r > 0) {
-        xl += uq.segment<3>(3 * l);
-      }
-      Vec3 x = Vec3::Zero(), v = Vec3::Zero();
-      if (positions) x = p + R * xl;
-      if (velocities) {
-        Vec3 vl = nu + omega.cross(xl);
-        if (warped)
-          vl += warped_rate;
-        else if (r > 0)
-          vl += udq.segment<3>(3 * l);
-        v = R * vl;
-      }
-      emit(d, l, g, positions ? &x : nullptr, velocities ? &v : nullptr);
+    const bool in_lanes = !warped && (r == 0 || geometry.shares_basis[d] != 0);
+    std::size_t k = 1;  // domains d … d + k − 1, lanes 0 … k − 1
+    if (in_lanes)
+      for (; k < detail::kLanes && d + k < last && &geometry.source(d + k) == &dom; ++k)
+        check_pose(geometry, poses, d + k, velocities);
+    for (std::size_t e = d + k; e < std::min(last, d + k + detail::kLanes); ++e) {
+      const std::vector<Index>& ids = geometry.domains[e].global_vertex;
+      prefetch(ids.data(), ids.data() + ids.size());
+      ahead(e);
     }
+    const SourceFrame frame = source_frame(geometry.domains[d], poses[d]);
+    if (in_lanes)
+      for (std::size_t j = 0; j < std::size_t(detail::kLanes); ++j)  // unused: d's (not read)
+        set_lane(j < k ? source_frame(geometry.domains[d + j], poses[d + j]) : frame, int(j),
+                 lanes);
+    const auto n = static_cast<std::size_t>(dom.rest.rows());
+    const auto rr = static_cast<std::size_t>(r);
+    if (in_lanes && r > 0) {
+      Q.assign(4 * rr, 0.0);
+      if (velocities) Qdot.assign(4 * rr, 0.0);
+      for (std::size_t j = 0; j < k; ++j)
+        for (std::size_t m = 0; m < rr; ++m) {
+          Q[4 * m + j] = poses[d + j].q[Index(m)];
+          if (velocities) Qdot[4 * m + j] = poses[d + j].qdot[Index(m)];
+        }
+    } else if (r > 0) {
+      // u = U q and U q̇ in one pass over U, and with modal warping the rotation vectors
+      // w = Ψ q and their rates Ψ q̇ in one pass over Ψ.
+      const DomainPose& pose = poses[d];
+      const auto products = [&](const RowMajorMatrix& A, Eigen::VectorXd& a,
+                                Eigen::VectorXd& adot) {
+        if (r < kFusedColumns) {  // short rows: Eigen's product, whose per-row cost is lower
+          a.noalias() = A * pose.q;
+          if (velocities) adot.noalias() = A * pose.qdot;
+          return;
+        }
+        a.resize(A.rows());
+        if (velocities) adot.resize(A.rows());
+        dense_rows_product(std::size_t(A.rows()), rr, A.data(), pose.q.data(),
+                           velocities ? pose.qdot.data() : nullptr, a.data(),
+                           velocities ? adot.data() : nullptr);
+      };
+      products(dom.U, uq, udq);
+      if (warped) products(dom.Psi, wq, wdq);
+    }
+    for (std::size_t l0 = 0; l0 < n; l0 += kBlock) {
+      const std::size_t l1 = std::min(n, l0 + kBlock);
+      if (!in_lanes) {  // one vertex per vector
+        const double *u = r > 0 ? uq.data() + 3 * l0 : nullptr,
+                     *u_dot = r > 0 && velocities ? udq.data() + 3 * l0 : nullptr;
+        if (warped) {  // u = R̃(w) U q, u̇ = R̃(w) U q̇ + DR̃(w)[Ψ q̇] U q
+          for (std::size_t l = l0; l < l1; ++l) {
+            const auto li = static_cast<Index>(l);
+            const Vec3 w = wq.segment<3>(3 * li), a = uq.segment<3>(3 * li);
+            Eigen::Map<Vec3> wu(y + 3 * (l - l0)), wu_dot(ydot + 3 * (l - l0));
+            if (velocities) {
+              Vec3 value, rate;
+              warp_with_rate(w, wdq.segment<3>(3 * li), a, udq.segment<3>(3 * li), value, rate);
+              wu = value;
+              wu_dot = rate;
+            } else {
+              wu = warp(w, a);
+            }
+          }
+          u = y;
+          u_dot = velocities ? ydot : nullptr;
+        }
+        detail::frame_world_states(l1 - l0, dom.rest.data() + 3 * l0, u, u_dot, frame.R.data(),
+                                   frame.p.data(), frame.nu.data(), frame.omega.data(), velocities,
+                                   out);
+        for (std::size_t l = l0; l < l1; ++l) {
+          const double* o = out + 8 * (l - l0);
+          const Vec3 x(o[0], o[1], o[2]), v(o[4], o[5], o[6]);
+          emit(d, Index(l), geometry.domains[d].global_vertex[l], positions ? &x : nullptr,
+               velocities ? &v : nullptr);
+        }
+        continue;
+      }
+      if (r > 0)
+        detail::lane_displacements(l0, l1, rr, dom.U.data(), Q.data(),
+                                   velocities ? Qdot.data() : nullptr, y, ydot);
+      detail::lane_world_states(l0, l1, dom.rest.data(), r > 0 ? y : nullptr,
+                                r > 0 && velocities ? ydot : nullptr, lanes, velocities, out);
+      for (std::size_t l = l0; l < l1; ++l) {
+        const double* o = out + 24 * (l - l0);
+        for (std::size_t j = 0; j < k; ++j) {
+          const Vec3 x(o[j], o[4 + j], o[8 + j]), v(o[12 + j], o[16 + j], o[20 + j]);
+          emit(d + j, Index(l), geometry.domains[d + j].global_vertex[l], positions ? &x : nullptr,
+               velocities ? &v : nullptr);
+        }
+      }
+    }
+    d += k;
   }
 }
 
@@ -152,11 +253,13 @@ void for_each_vertex_state(const ReducedGeometry& geometry, std::span<const Doma
 
 void accumulate_domain_states(const ReducedGeometry& geometry, std::span<const DomainPose> poses,
                               std::size_t first, std::size_t last, Points* x_sum, Points* v_sum) {
-  for_each_vertex_state(geometry, poses, first, last, x_sum != nullptr, v_sum != nullptr,
-                        [&](std::size_t, Index, Index g, const Vec3* x, const Vec3* v) {
-                          if (x != nullptr) x_sum->row(g) += x->transpose();
-                          if (v != nullptr) v_sum->row(g) += v->transpose();
-                        });
+  for_each_vertex_state(
+      geometry, poses, first, last, x_sum != nullptr, v_sum != nullptr,
+      [&](std::size_t, Index, Index g, const Vec3* x, const Vec3* v) {
+        if (x != nullptr) x_sum->row(g) += x->transpose();
+        if (v != nullptr) v_sum->row(g) += v->transpose();
+      },
+      [](std::size_t) {});
 }
 
 void route_domain_states(const ReducedGeometry& geometry, std::span<const DomainPose> poses,
@@ -164,17 +267,22 @@ void route_domain_states(const ReducedGeometry& geometry, std::span<const Domain
                          std::span<const Index> target, Points* x, Points* v, Points* x_rows,
                          Points* v_rows) {
   const bool positions = x != nullptr, velocities = v != nullptr;
-  for_each_vertex_state(geometry, poses, first, last, positions, velocities,
-                        [&](std::size_t d, Index l, Index g, const Vec3* xl, const Vec3* vl) {
-                          const Index row = target[static_cast<std::size_t>(first_row[d] + l)];
-                          if (row < 0) {
-                            if (positions) x->row(g) = (Vec3::Zero() + *xl).transpose();
-                            if (velocities) v->row(g) = (Vec3::Zero() + *vl).transpose();
-                          } else {
-                            if (positions) x_rows->row(row) = xl->transpose();
-                            if (velocities) v_rows->row(row) = vl->transpose();
-                          }
-                        });
+  for_each_vertex_state(
+      geometry, poses, first, last, positions, velocities,
+      [&](std::size_t d, Index l, Index g, const Vec3* xl, const Vec3* vl) {
+        const Index row = target[static_cast<std::size_t>(first_row[d] + l)];
+        if (row < 0) {
+          if (positions) x->row(g) = (Vec3::Zero() + *xl).transpose();
+          if (velocities) v->row(g) = (Vec3::Zero() + *vl).transpose();
+        } else {
+          if (positions) x_rows->row(row) = xl->transpose();
+          if (velocities) v_rows->row(row) = vl->transpose();
+        }
+      },
+      [&](std::size_t d) {
+        const Index* rows = target.data() + first_row[d];
+        prefetch(rows, rows + geometry.domains[d].global_vertex.size());
+      });
 }
 
 void finish_average(const ReducedGeometry& geometry, Points* x, Points* v) {

@@ -43,7 +43,8 @@ struct DomainLayout {
 struct ReducedGeometry {
   Points rest_positions;  // N×3 world rest positions (used for vertices no domain covers)
   std::vector<DomainLayout> domains;
-  Eigen::VectorXd inverse_count;  // 1 / (number of domains covering each vertex), 0 if none
+  Eigen::VectorXd inverse_count;   // 1 / (number of domains covering each vertex), 0 if none
+  std::vector<char> shares_basis;  // per domain: its rest shape and basis serve other domains too
 
   Index num_vertices() const { return static_cast<Index>(rest_positions.rows()); }
   /// The layout holding domain d's rest shape and basis: its own, or its representative's.
@@ -53,9 +54,9 @@ struct ReducedGeometry {
   }
   /// Domain d's number of reduced coordinates.
   Index r(std::size_t d) const { return static_cast<Index>(source(d).U.cols()); }
-  /// Fills inverse_count and checks the layout (ids in range and ascending, sizes consistent,
-  /// Ψ empty or of U's shape, instances of a domain that is not an instance itself and without
-  /// a Ψ of their own); throws Error naming the domain otherwise. Call once after filling
+  /// Fills inverse_count and shares_basis and checks the layout (ids in range and ascending, sizes
+  /// consistent, Ψ empty or of U's shape, instances of a domain that is not an instance itself and
+  /// without a Ψ of their own); throws Error naming the domain otherwise. Call once after filling
   /// `domains`.
   void finalize();
 };
