@@ -272,6 +272,7 @@ RunSummary Simulation::run() {
       ++begun;
     }
     auto write_frame = [&] {
+      if (exporters_.empty()) return;  // nothing to write: no energies to sum over the domains
       const ExportFrame frame{step_, time_, positions_, velocities_,
                               method_->energies(forces_.gravity)};
       for (auto& exporter : exporters_) exporter->write(frame);
