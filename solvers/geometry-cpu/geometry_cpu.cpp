@@ -4,21 +4,20 @@
 // vertex covered by one domain is written straight to the output, the others to one row per
 // (domain, vertex); then, after all have, each averages a range of those shared vertices by
 // summing each one's rows in ascending domain order: the same numbers, bit for bit, on any number
-// of threads, and no buffer of all vertices to fill and read back. The threads are kept between
-// updates. The render surface is the embedding applied to the volumetric positions, with
-// area-weighted normals.
+// of threads, and no buffer of all vertices to fill and read back. The parts run on oneTBB's
+// threads (core/parallel_tasks.hpp), the same ones the step's loops use: no pool of its own
+// spinning or sleeping against them between a step and its world positions. The render surface is
+// the embedding applied to the volumetric positions, with area-weighted normals.
 #include <algorithm>
-#include <barrier>
 #include <exception>
 #include <memory>
-#include <thread>
 #include <vector>
 
 #include "substruct/config/config.hpp"
 #include "substruct/config/options.hpp"
 #include "substruct/config/run_settings.hpp"
 #include "substruct/core/error.hpp"
-#include "substruct/core/worker_pool.hpp"
+#include "substruct/core/parallel_tasks.hpp"
 #include "substruct/geometry/reduced_geometry.hpp"
 #include "substruct/geometry/render_surface.hpp"
 #include "substruct/plugin/plugin_descriptor.hpp"
@@ -110,9 +109,9 @@ class CpuGeometry final : public GeometrySolver {
     }
     rows_x_.resize(shared_row_begin_[shared_.size()], 3);
     rows_v_.resize(rows_x_.rows(), 3);
-    pool_.reset();
+    tasks_.reset();
     if (bounds_.size() > 2)
-      pool_ = std::make_unique<WorkerPool>(static_cast<int>(bounds_.size() - 1));
+      tasks_ = std::make_unique<ParallelTasks>(static_cast<int>(bounds_.size() - 1));
   }
 
   void world_state(const std::vector<DomainPose>& poses, Points& x, Points* v) override {
@@ -128,25 +127,20 @@ class CpuGeometry final : public GeometrySolver {
       average_shared(0, 1, x, v);
       return;
     }
-    std::barrier sync(static_cast<std::ptrdiff_t>(parts));
     // Each part's error (a pose of the wrong size); the lowest part's is reported, as one thread
     // would have.
     std::vector<std::exception_ptr> failures(parts);
-    auto part = [&](std::size_t k) {
+    tasks_->for_each(parts, [&](std::size_t k) {
       try {
         route_domain_states(layout_, poses, bounds_[k], bounds_[k + 1], first_row_, target_, &x, v,
                             &rows_x_, v_rows);
       } catch (...) {
         failures[k] = std::current_exception();
       }
-      sync.arrive_and_wait();  // every part's rows, and any failure, are visible after this
-      for (const std::exception_ptr& f : failures)
-        if (f) return;
-      average_shared(k, parts, x, v);
-    };
-    pool_->run([&](int k) { part(std::size_t(k)); });
+    });
     for (const std::exception_ptr& f : failures)
       if (f) std::rethrow_exception(f);
+    tasks_->for_each(parts, [&](std::size_t k) { average_shared(k, parts, x, v); });
   }
 
   void set_surface(const RenderSurface& surface) override { surface_ = surface; }
@@ -181,10 +175,10 @@ class CpuGeometry final : public GeometrySolver {
 
   int threads_;
   ReducedGeometry layout_;
-  std::unique_ptr<WorkerPool> pool_;  // one thread per part, kept between updates
-  std::vector<std::size_t> bounds_;   // thread k does domains [bounds_[k], bounds_[k+1])
-  std::vector<Index> first_row_;      // domain d's vertex l is occurrence first_row_[d] + l
-  std::vector<Index> target_;         // per occurrence: −1 (straight to the output) or its row
+  std::unique_ptr<ParallelTasks> tasks_;  // the parts' threads (oneTBB's, as the step's)
+  std::vector<std::size_t> bounds_;       // thread k does domains [bounds_[k], bounds_[k+1])
+  std::vector<Index> first_row_;          // domain d's vertex l is occurrence first_row_[d] + l
+  std::vector<Index> target_;  // per occurrence: −1 (straight to the output) or its row
   std::vector<Index> shared_, shared_row_begin_;  // vertices of several domains, their rows
   std::vector<Index> uncovered_;                  // vertices of no domain
   Points rows_x_, rows_v_;
