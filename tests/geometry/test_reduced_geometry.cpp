@@ -395,7 +395,9 @@ TEST(ReducedGeometry, ConsecutiveInstancesMatchTheFormulaVertexByVertex) {
     accumulate_domain_states(g, p, d, d + 1, &alone, nullptr);
     accumulate_domain_states(g, p, d - 2, d + 2, &in_run, nullptr);
     for (Index vertex : g.domains[d].global_vertex) {
-      if (g.inverse_count[vertex] == 1) EXPECT_EQ(alone.row(vertex), in_run.row(vertex));
+      if (g.inverse_count[vertex] == 1) {
+        EXPECT_EQ(alone.row(vertex), in_run.row(vertex));
+      }
     }
   }
 }
