@@ -71,7 +71,8 @@ Simulation::Simulation(const Config& config, const PluginHost& host)
     : config_(config),
       run_(read_run_settings(config_)),
       scene_(load_scene(config_)),
-      solvers_(host, config_) {
+      solvers_(host, config_),
+      tasks_(run_threads(config_)) {
   method_name_ = coupling_options().read(config_).plugin;
   method_ = host.create<CouplingMethod>(method_name_, PluginKind::coupling, PluginContext{config_});
   if (const CanRun verdict = method_->can_run(scene_); !verdict)
@@ -224,28 +225,48 @@ double Simulation::step(StepStats& stats) {
 }
 
 void Simulation::check_divergence() const {
-  const double limit = divergence_limit_;
+  // Each part of the vertices finds its first non-finite vertex and its first farthest one; the
+  // parts' findings taken in order are the serial scan's, whatever the number of parts.
+  struct Finding {
+    Index non_finite = -1, worst = -1;
+    double worst_distance = 0;
+  };
+  const auto n = static_cast<std::size_t>(positions_.rows());
+  const auto parts = static_cast<std::size_t>(tasks_.threads());
+  std::vector<Finding> found(parts);
+  tasks_.for_each(parts, [&](std::size_t k) {
+    Finding& f = found[k];
+    for (auto v = Index(n * k / parts); v < Index(n * (k + 1) / parts); ++v) {
+      const double d = (positions_.row(v) - scene_.mesh.vertices.row(v)).norm();
+      if (!std::isfinite(d) || !std::isfinite(velocities_.row(v).squaredNorm())) {
+        f.non_finite = v;
+        return;
+      }
+      if (d > f.worst_distance) {
+        f.worst_distance = d;
+        f.worst = v;
+      }
+    }
+  });
   Index worst = -1;
   double worst_distance = 0;
-  for (Index v = 0; v < positions_.rows(); ++v) {
-    const double d = (positions_.row(v) - scene_.mesh.vertices.row(v)).norm();
-    if (!std::isfinite(d) || !std::isfinite(velocities_.row(v).squaredNorm())) {
-      throw DivergenceError(scene_.vertex_domain[static_cast<std::size_t>(v)], step_,
+  for (const Finding& f : found) {
+    if (f.non_finite >= 0)
+      throw DivergenceError(scene_.vertex_domain[static_cast<std::size_t>(f.non_finite)], step_,
                             fmt::format("vertex {} has a non-finite position or velocity "
                                         "(try a smaller [run] dt or a stiffer/damped material)",
-                                        v));
-    }
-    if (d > worst_distance) {
-      worst_distance = d;
-      worst = v;
+                                        f.non_finite));
+    if (f.worst >= 0 && f.worst_distance > worst_distance) {
+      worst_distance = f.worst_distance;
+      worst = f.worst;
     }
   }
-  if (worst >= 0 && worst_distance > limit)
+  if (worst >= 0 && worst_distance > divergence_limit_)
     throw DivergenceError(
         scene_.vertex_domain[static_cast<std::size_t>(worst)], step_,
         fmt::format("vertex {} moved {:.3g} m, more than {} object sizes ({:.3g} m); "
                     "try a smaller [run] dt (or raise [run] max_displacement)",
-                    worst, worst_distance, run_.max_displacement, limit));
+                    worst, worst_distance, run_.max_displacement, divergence_limit_));
 }
 
 RunSummary Simulation::run() {

@@ -386,6 +386,19 @@ case_run_diverges() {
     "$cli" run "$scene" --run.steps=50 --run.loads=pull --pull.vertices=0 \
     --pull.force="0 1e12 0" --run.output="$PWD/blowup.pvd" --run.exporters="vtk csv"
 }
+case_run_moves_too_far_the_same_on_any_thread_count() {
+  # The farthest vertex (157, in the second half of the vertices) found by parts of the vertices
+  # on several threads is the one a single scan finds: the same step, vertex and distance.
+  local args=(run "$scene" --run.steps=50 --run.loads=pull --pull.vertices=180
+    --pull.force="0 100 0" --run.max_displacement=0.001 --run.exporters=)
+  expect_error 3 "diverged at step 2 in domain 0: vertex 157 moved" -- "$cli" "${args[@]}" --run.threads=1
+  local one
+  one="$(grep diverged "$out/.stderr")"
+  rm -f "$out/.stdout" "$out/.stderr"
+  expect_error 3 "diverged at step 2 in domain 0: vertex 157 moved" -- "$cli" "${args[@]}" --run.threads=3
+  [[ "$(grep diverged "$out/.stderr")" == "$one" ]] ||
+    fail "3 threads: $(grep diverged "$out/.stderr") — 1 thread: $one"
+}
 case_eigensolve_does_not_converge() {
   expect_error 1 "domain 0: slepc: only [0-9]+ of the 10 eigenpairs .* converged in 1 Krylov.Schur iterations.*raise slepc.max_iterations" -- \
     "$cli" run "$source/share/scenes/flower.ini" --coupling.plugin=inertia --solvers.eigen=slepc \

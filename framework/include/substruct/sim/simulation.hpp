@@ -9,6 +9,7 @@
 
 #include "substruct/config/config.hpp"
 #include "substruct/config/run_settings.hpp"
+#include "substruct/core/parallel_tasks.hpp"
 #include "substruct/coupling/coupling_method.hpp"
 #include "substruct/geometry/render_surface.hpp"
 #include "substruct/io/exporter.hpp"
@@ -127,6 +128,7 @@ class Simulation {
   std::string method_name_;
   double dt_ = 0;
   double divergence_limit_ = 0;  // [run] max_displacement × the scene's size [m]
+  ParallelTasks tasks_;          // [run] threads, for the divergence check
   double time_ = 0;
   long step_ = 0;
   bool precomputed_ = false;
