@@ -45,6 +45,7 @@
 #include "substruct/core/log.hpp"
 #include "substruct/core/parallel_tasks.hpp"
 #include "substruct/core/parse_number.hpp"
+#include "substruct/core/prefetch.hpp"
 #include "substruct/core/progress.hpp"
 #include "substruct/core/stopwatch.hpp"
 #include "substruct/coupling/coupling_method.hpp"
@@ -224,18 +225,6 @@ const OptionTable& options() {
 }
 
 enum class RootKind { fixed, free_flying };
-
-// Asks for the cache lines of [begin, end) ahead of their use (for writing where `write`): a
-// large tree's per-domain data does not stay in the cache from one step to the next.
-void prefetch_lines(const void* begin, const void* end, bool write) {
-  constexpr std::uintptr_t line = 64;
-  const auto first = reinterpret_cast<std::uintptr_t>(begin) & ~(line - 1);
-  for (std::uintptr_t a = first; a < reinterpret_cast<std::uintptr_t>(end); a += line)
-    if (write)
-      __builtin_prefetch(reinterpret_cast<const void*>(a), 1);
-    else
-      __builtin_prefetch(reinterpret_cast<const void*>(a), 0);
-}
 
 // Per-domain state of the simulation.
 struct DomainState {

@@ -1,7 +1,5 @@
 #include "substruct/geometry/reduced_geometry.hpp"
 
-#include <cstdint>
-
 #include <fmt/format.h>
 
 #include <Eigen/Geometry>
@@ -9,6 +7,7 @@
 #include "detail/world_state_kernels.hpp"
 #include "substruct/core/dense_rows_product.hpp"
 #include "substruct/core/error.hpp"
+#include "substruct/core/prefetch.hpp"
 #include "substruct/kinematics/modal_warping.hpp"
 
 namespace substruct {
@@ -115,14 +114,6 @@ void check_pose(const ReducedGeometry& geometry, std::span<const DomainPose> pos
                     d, r, pose.q.size(), pose.qdot.size()));
 }
 
-// Asks for the cache lines of [begin, end) to be fetched for reading.
-void prefetch(const void* begin, const void* end) {
-  constexpr std::uintptr_t line = 64;
-  for (auto a = reinterpret_cast<std::uintptr_t>(begin) & ~(line - 1);
-       a < reinterpret_cast<std::uintptr_t>(end); a += line)
-    __builtin_prefetch(reinterpret_cast<const void*>(a), 0);
-}
-
 // Calls emit(d, l, g, x, v) with the world position x and velocity v (either null when not
 // asked for) of local vertex l (global g) of every domain d in [first, last), and ahead(d) a
 // group of domains before d's values come (for the caller to fetch what it will read per vertex
@@ -160,7 +151,7 @@ void for_each_vertex_state(const ReducedGeometry& geometry, std::span<const Doma
         check_pose(geometry, poses, d + k, velocities);
     for (std::size_t e = d + k; e < std::min(last, d + k + detail::kLanes); ++e) {
       const std::vector<Index>& ids = geometry.domains[e].global_vertex;
-      prefetch(ids.data(), ids.data() + ids.size());
+      prefetch_lines(ids.data(), ids.data() + ids.size(), false);
       ahead(e);
     }
     const SourceFrame frame = source_frame(geometry.domains[d], poses[d]);
@@ -281,7 +272,7 @@ void route_domain_states(const ReducedGeometry& geometry, std::span<const Domain
       },
       [&](std::size_t d) {
         const Index* rows = target.data() + first_row[d];
-        prefetch(rows, rows + geometry.domains[d].global_vertex.size());
+        prefetch_lines(rows, rows + geometry.domains[d].global_vertex.size(), false);
       });
 }
 
