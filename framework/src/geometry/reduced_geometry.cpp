@@ -61,13 +61,13 @@ void ReducedGeometry::finalize() {
   }
   inverse_count.resize(n);
   for (Index g = 0; g < n; ++g) inverse_count[g] = count[g] > 0 ? 1.0 / count[g] : 0.0;
-  std::vector<int> users(domains.size(), 0);  // of each rest shape and basis
-  for (std::size_t d = 0; d < domains.size(); ++d)
-    ++users[domains[d].instance_of >= 0 ? std::size_t(domains[d].instance_of) : d];
+  const auto holder = [&](std::size_t d) {  // of d's rest shape and basis
+    return domains[d].instance_of >= 0 ? std::size_t(domains[d].instance_of) : d;
+  };
+  std::vector<int> users(domains.size(), 0);
+  for (std::size_t d = 0; d < domains.size(); ++d) ++users[holder(d)];
   shares_basis.assign(domains.size(), 0);
-  for (std::size_t d = 0; d < domains.size(); ++d)
-    shares_basis[d] =
-        users[domains[d].instance_of >= 0 ? std::size_t(domains[d].instance_of) : d] > 1;
+  for (std::size_t d = 0; d < domains.size(); ++d) shares_basis[d] = users[holder(d)] > 1;
 }
 
 namespace {
@@ -120,12 +120,12 @@ void check_pose(const ReducedGeometry& geometry, std::span<const DomainPose> pos
 // then: a big tree's domains are many and small, and each one's arrays would otherwise be cache
 // misses on the way to its stores).
 //
-// Consecutive domains of one rest shape and basis go up to four at a time, one per lane
-// (detail/world_state_kernels.hpp), when that basis serves several domains (U [q₁ … q₄] in one
-// pass over U) or there is none. A domain with a basis of its own has U q and U q̇ (and with
-// modal warping Ψ q and Ψ q̇) for the whole domain in one pass each, and goes alone, one vertex
-// per vector. Which of the two a domain takes depends on the layout only, so its numbers are
-// the same whatever range [first, last) it is evaluated in.
+// Consecutive domains of one rest shape and basis that serves several domains go up to four at
+// a time, one per lane (detail/world_state_kernels.hpp; U [q₁ … q₄] in one pass over U). A
+// domain with a basis of its own, or a warped one, has U q and U q̇ (and Ψ q and Ψ q̇) for the
+// whole domain in one pass each, and goes alone, one vertex per vector. Which of the two a domain
+// takes depends on the layout only, so its numbers are the same whatever range [first, last) it is
+// evaluated in.
 template <class Emit, class Ahead>
 void for_each_vertex_state(const ReducedGeometry& geometry, std::span<const DomainPose> poses,
                            std::size_t first, std::size_t last, bool positions, bool velocities,
@@ -139,26 +139,29 @@ void for_each_vertex_state(const ReducedGeometry& geometry, std::span<const Doma
   std::vector<double> Q, Qdot;  // r × 4: the lanes' q and q̇
   alignas(32) double y[12 * kBlock], ydot[12 * kBlock], out[24 * kBlock];
   detail::LanePoses lanes{};
+  std::size_t fetched = first;  // domains before it have been asked for (ahead())
   for (std::size_t d = first; d < last;) {
     const DomainLayout& dom = geometry.source(d);
     const auto r = static_cast<Index>(dom.U.cols());
     check_pose(geometry, poses, d, velocities);
     const bool warped = r > 0 && has_rotation_basis(dom);
-    const bool in_lanes = !warped && (r == 0 || geometry.shares_basis[d] != 0);
+    const bool in_lanes = !warped && geometry.shares_basis[d] != 0;
     std::size_t k = 1;  // domains d … d + k − 1, lanes 0 … k − 1
     if (in_lanes)
       for (; k < detail::kLanes && d + k < last && &geometry.source(d + k) == &dom; ++k)
         check_pose(geometry, poses, d + k, velocities);
-    for (std::size_t e = d + k; e < std::min(last, d + k + detail::kLanes); ++e) {
-      const std::vector<Index>& ids = geometry.domains[e].global_vertex;
+    // The domains after this group, up to a group's worth ahead, each asked for once.
+    for (fetched = std::max(fetched, d + k); fetched < std::min(last, d + k + detail::kLanes);
+         ++fetched) {
+      const std::vector<Index>& ids = geometry.domains[fetched].global_vertex;
       prefetch_lines(ids.data(), ids.data() + ids.size(), false);
-      ahead(e);
+      ahead(fetched);
     }
     const SourceFrame frame = source_frame(geometry.domains[d], poses[d]);
     if (in_lanes)
       for (std::size_t j = 0; j < std::size_t(detail::kLanes); ++j)  // unused: d's (not read)
-        set_lane(j < k ? source_frame(geometry.domains[d + j], poses[d + j]) : frame, int(j),
-                 lanes);
+        set_lane(j > 0 && j < k ? source_frame(geometry.domains[d + j], poses[d + j]) : frame,
+                 int(j), lanes);
     const auto n = static_cast<std::size_t>(dom.rest.rows());
     const auto rr = static_cast<std::size_t>(r);
     if (in_lanes && r > 0) {
