@@ -8,6 +8,7 @@
 #include <Eigen/Cholesky>
 
 #include "detail/dense_cholesky.hpp"
+#include "detail/newton_system.hpp"
 #include "substruct/core/error.hpp"
 
 namespace substruct {
@@ -110,29 +111,21 @@ void ReducedNewmark::set_state(const Eigen::VectorXd& q, const Eigen::VectorXd& 
 
 void ReducedNewmark::evaluate_at(const Eigen::VectorXd& q, Workspace& w) const {
   forces_->evaluate(q, nullptr, &w.f, &w.K);
-  if (const double k = alpha_ * stiffness_; k != 1) {
-    w.f *= k;
-    w.K *= k;
-  }
 }
 
-// rhs ← A⁻¹ rhs for A = a M' + b K' (M' = M/α, K' the scaled stiffness in w.K).
+// rhs ← A⁻¹ rhs, A = a M' + b K' (M' = M/α, K' = αs K with K unscaled in w.K), formed by
+// newton_system in w.factor, which this factors (and forms again for the LDLᵀ fallback).
 void ReducedNewmark::solve(double a, double b, Workspace& w, Eigen::VectorXd& rhs) const {
   const int r = this->r();
-  const double m = a / alpha_;
-  auto form = [&](Eigen::MatrixXd& A) {
-    A = b * w.K;
-    if (mass_.size() == 0)
-      A.diagonal().array() += m;
-    else
-      A += m * mass_;
-  };
-  form(w.factor);
   if (detail::cholesky_factor(w.factor.data(), r, r, w.inverse_diagonal.data())) {
     detail::cholesky_solve(w.factor.data(), w.inverse_diagonal.data(), r, r, rhs.data());
     return;
   }
-  form(w.factor);
+  w.factor = (b * alpha_ * stiffness_) * w.K;
+  if (mass_.size() == 0)
+    w.factor.diagonal().array() += a / alpha_;
+  else
+    w.factor += (a / alpha_) * mass_;
   const Eigen::LDLT<Eigen::MatrixXd> ldlt(w.factor);
   const double scale = w.factor.diagonal().cwiseAbs().maxCoeff();
   if (ldlt.info() != Eigen::Success || !(ldlt.vectorD().cwiseAbs().minCoeff() > 1e-14 * scale))
@@ -153,29 +146,28 @@ int ReducedNewmark::step(double dt, const Eigen::VectorXd& f_ext) {
     return 0;
   }
   Workspace& w = workspace(r);
-  const bool unit_mass = mass_.size() == 0;
   const double beta = settings_.beta, gamma = settings_.gamma;
-  const double cM = settings_.mass_damping, cK = settings_.stiffness_damping;
-  const double m = 1 / alpha_;  // M' = M/α
-  // M' x, without a product for the unit mass.
-  auto add_mass_times = [&](double scale, const Eigen::VectorXd& x, Eigen::VectorXd& y) {
-    if (unit_mass)
-      y += (scale * m) * x;
-    else
-      y.noalias() += (scale * m) * (mass_ * x);
-  };
+  // The scaled model M' = M/α, f' = αs f, K' = αs K, and D = c_M M' + c_K K'.
+  detail::NewtonCoefficients c;
+  c.m = 1 / alpha_;
+  c.k = alpha_ * stiffness_;
+  c.mass_damping = settings_.mass_damping;
+  c.stiffness_damping = settings_.stiffness_damping;
+  const double* M = mass_.size() == 0 ? nullptr : mass_.data();
 
-  if (!acceleration_known_) {  // M' q̈ = f_ext − D q̇ − f(q)
+  if (!acceleration_known_) {  // M' q̈ = f_ext − D q̇ − f'(q): −R and A at q̈ = 0, a_M = 1
     evaluate_at(q_, w);
-    w.residual = f_ext - w.f;
-    w.residual.noalias() -= cK * (w.K * v_);
-    add_mass_times(-cM, v_, w.residual);
-    if (unit_mass) {
-      a_ = w.residual / m;
-    } else {
+    const Eigen::VectorXd& zero = w.inverse_diagonal.setZero();  // free until the solve
+    c.matrix_mass = 1;
+    c.matrix_stiffness = 0;
+    detail::newton_system(r, M, w.K.data(), w.f.data(), f_ext.data(), zero.data(), v_.data(), c,
+                          w.residual.data(), w.factor.data());
+    w.residual = -w.residual;
+    if (M == nullptr)
+      w.residual /= c.m;
+    else
       solve(1, 0, w, w.residual);
-      a_ = w.residual;
-    }
+    a_ = w.residual;
     acceleration_known_ = true;
   }
 
@@ -185,21 +177,18 @@ int ReducedNewmark::step(double dt, const Eigen::VectorXd& f_ext) {
     w.a_next = c1 * (w.q_next - q_ - dt * v_) - c3 * a_;
     w.v_next = v_ + dt * ((1 - gamma) * a_ + gamma * w.a_next);
   };
+  // A = (c1 + c2 c_M) M' + (1 + c2 c_K) K'
+  c.matrix_mass = c1 + c2 * c.mass_damping;
+  c.matrix_stiffness = 1 + c2 * c.stiffness_damping;
   w.q_next = q_;
   int iterations = 0;
   double R0 = 0;
   for (int it = 0; it < settings_.max_iterations; ++it) {
     evaluate_at(w.q_next, w);
     update_rates();
-    // R = M' q̈₊ + (cM M' + cK K') q̇₊ + f' − f_ext
-    w.residual = w.f - f_ext;
-    if (cK != 0) w.residual.noalias() += cK * (w.K * w.v_next);
-    if (unit_mass) {
-      w.residual += m * (w.a_next + cM * w.v_next);
-    } else {
-      add_mass_times(1, w.a_next, w.residual);
-      add_mass_times(cM, w.v_next, w.residual);
-    }
+    // R = M' q̈₊ + D q̇₊ + f' − f_ext, and A, in one pass.
+    detail::newton_system(r, M, w.K.data(), w.f.data(), f_ext.data(), w.a_next.data(),
+                          w.v_next.data(), c, w.residual.data(), w.factor.data());
     if (settings_.tolerance > 0) {
       const double norm = w.residual.norm();
       if (it == 0)
@@ -207,8 +196,7 @@ int ReducedNewmark::step(double dt, const Eigen::VectorXd& f_ext) {
       else if (norm <= settings_.tolerance * R0)
         break;
     }
-    // A = (c1 + c2 cM) M' + (1 + c2 cK) K'
-    solve(c1 + c2 * cM, 1 + c2 * cK, w, w.residual);
+    solve(c.matrix_mass, c.matrix_stiffness, w, w.residual);
     w.q_next -= w.residual;
     ++iterations;
     if (!w.q_next.allFinite())

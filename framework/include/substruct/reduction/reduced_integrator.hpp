@@ -85,8 +85,8 @@ class ReducedNewmark {
  private:
   struct Workspace;
   static Workspace& workspace(int r);                              // this thread's, for size r
-  void evaluate_at(const Eigen::VectorXd& q, Workspace& w) const;  // w.f, w.K ← αs f(q), αs K(q)
-  // rhs ← (a M/α + b w.K)⁻¹ rhs
+  void evaluate_at(const Eigen::VectorXd& q, Workspace& w) const;  // w.f, w.K ← f(q), K(q)
+  // rhs ← (a M/α + b αs K)⁻¹ rhs, the matrix already formed in the workspace
   void solve(double a, double b, Workspace& w, Eigen::VectorXd& rhs) const;
 
   const ReducedForceModel* forces_;
