@@ -477,56 +477,40 @@ void ReducedStVKPolynomial::evaluate_expanded(const Eigen::VectorXd& q, double* 
   const detail::PaddedPolynomial& poly = *padded_;
   const int r = this->r();
   const std::size_t rows = poly.rows, pairs = triangle_size(r);
+  const std::size_t square = static_cast<std::size_t>(r) * static_cast<std::size_t>(r);
   thread_local detail::AlignedVector work;
-  work.resize(3 * rows);
+  work.resize(3 * rows + square + static_cast<std::size_t>(r));
   double* z = work.data();  // pairs ≤ rows entries
   double* k2 = z + rows;
   double* k3 = k2 + rows;
   const double* x = q.data();
-  std::size_t t = 0;
-  for (int m = 0; m < r; ++m)
-    for (int n = m; n < r; ++n) z[t++] = x[m] * x[n];
+  detail::expanded_monomials(r, x, z);
   detail::dense_columns_product(rows, static_cast<std::size_t>(r), poly.expanded.data(), rows, x,
                                 k2);
   detail::dense_columns_product(
       rows, pairs, poly.expanded.data() + rows * static_cast<std::size_t>(r), rows, z, k3);
-  // Per column b of the packed lower triangle (rows a ≥ b): K's column b, and f += S q with
-  // S = K₀ + ½K₂ + ⅓K₃ symmetric (the column's dot product with q to f_b, its multiple of q_b to
-  // the rows below); W = qᵀ(½K₀ + ⅙K₂ + ¹⁄₁₂K₃)q likewise.
+  // K = K₀ + K₂ + K₃ and f = (K₀ + ½K₂ + ⅓K₃) q; W = qᵀ(½K₀ + ⅙K₂ + ¹⁄₁₂K₃)q below.
   const double* __restrict k0 = poly.K0_packed.data();
-  double* __restrict s = z;  // z is free again: S, then the energy's matrix
-  if (stiffness) {
-    double* __restrict K = stiffness->data();
-    std::size_t p = 0;
-    for (int b = 0; b < r; ++b, p += static_cast<std::size_t>(r - b + 1))
-      for (int a = b; a < r; ++a) K[a + r * b] = k0[p + a - b] + k2[p + a - b] + k3[p + a - b];
-    stiffness->triangularView<Eigen::StrictlyUpper>() = stiffness->transpose();
+  if (force || stiffness) {
+    double* unused = k3 + rows;  // r² + r entries for the output not asked for
+    detail::expanded_assemble(r, k0, k2, k3, x, stiffness ? stiffness->data() : unused,
+                              force ? force->data() : unused + square);
   }
-  auto symmetric_times_q = [&](double* __restrict out) {  // out = S q, S packed in s
-    std::fill(out, out + r, 0.0);
-    std::size_t p = 0;
-    for (int b = 0; b < r; ++b) {
-      const double* __restrict column = s + p - b;  // indexed by row
-      double dot = column[b] * x[b];
-      for (int a = b + 1; a < r; ++a) {
-        dot += column[a] * x[a];
-        out[a] += column[a] * x[b];
-      }
-      out[b] += dot;
-      p += static_cast<std::size_t>(r - b);
-    }
-  };
-  if (force) {
-    for (std::size_t p = 0; p < pairs; ++p) s[p] = k0[p] + 0.5 * k2[p] + (1.0 / 3) * k3[p];
-    symmetric_times_q(force->data());
+  if (!energy) return;
+  // W = qᵀ S q with S = ½K₀ + ⅙K₂ + ¹⁄₁₂K₃ (packed in z, free again), column by column.
+  double* __restrict S = z;
+  for (std::size_t p = 0; p < pairs; ++p)
+    S[p] = 0.5 * k0[p] + (1.0 / 6) * k2[p] + (1.0 / 12) * k3[p];
+  double W = 0;
+  std::size_t p = 0;
+  for (int b = 0; b < r; ++b) {
+    const double* __restrict column = S + p - b;  // indexed by row
+    double dot = 0;
+    for (int a = b + 1; a < r; ++a) dot += column[a] * x[a];
+    W += x[b] * (column[b] * x[b] + 2 * dot);
+    p += static_cast<std::size_t>(r - b);
   }
-  if (energy) {
-    for (std::size_t p = 0; p < pairs; ++p)
-      s[p] = 0.5 * k0[p] + (1.0 / 6) * k2[p] + (1.0 / 12) * k3[p];
-    Eigen::Map<Eigen::VectorXd> Wq(k2, r);  // k2 is no longer needed
-    symmetric_times_q(Wq.data());
-    *energy = q.dot(Wq);
-  }
+  *energy = W;
 }
 
 }  // namespace substruct

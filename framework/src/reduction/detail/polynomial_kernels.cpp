@@ -322,4 +322,54 @@ double stvk_assemble(const PaddedTriangles& L, const double* P3, const double* P
   return W;
 }
 
+SUBSTRUCT_KERNEL
+void expanded_monomials(int r, const double* q, double* z) {
+  for (int m = 0; m < r; ++m) {
+    const v4d a = SPLAT4(q[m]);
+    int n = m;
+    for (; n + 4 <= r; n += 4, z += 4) at4(z) = a * at4(q + n);
+    for (; n < r; ++n) *z++ = q[m] * q[n];
+  }
+}
+
+// Column b of the packed triangles (rows a ≥ b): K's column b, f[a > b] += s_ab q_b and
+// f_b += Σ_a s_ab q_a with s = K₀ + ½K₂ + ⅓K₃ (S symmetric: f = S q); then K's upper triangle
+// mirrored from its lower one.
+SUBSTRUCT_KERNEL
+void expanded_assemble(int r, const double* K0, const double* K2, const double* K3, const double* q,
+                       double* K, double* f) {
+  const v4d half = SPLAT4(0.5), third = SPLAT4(1.0 / 3);
+  std::fill(f, f + r, 0.0);
+  std::size_t p = 0;
+  for (int b = 0; b < r; ++b) {
+    const int len = r - b;
+    const double *k0 = K0 + p, *k2 = K2 + p, *k3 = K3 + p;
+    double* k = K + static_cast<std::ptrdiff_t>(b) * (r + 1);  // K(b, b)
+    double* fb = f + b;
+    const double* qb = q + b;
+    k[0] = k0[0] + k2[0] + k3[0];
+    double dot = (k0[0] + 0.5 * k2[0] + (1.0 / 3) * k3[0]) * qb[0];
+    const v4d q4 = SPLAT4(qb[0]);
+    v4d d4 = SPLAT4(0);
+    int t = 1;
+    for (; t + 4 <= len; t += 4) {
+      const v4d u0 = at4(k0 + t), u2 = at4(k2 + t), u3 = at4(k3 + t);
+      at4(k + t) = u0 + u2 + u3;
+      const v4d sv = u0 + half * u2 + third * u3;
+      at4(fb + t) += sv * q4;
+      d4 += sv * at4(qb + t);
+    }
+    for (; t < len; ++t) {
+      k[t] = k0[t] + k2[t] + k3[t];
+      const double sv = k0[t] + 0.5 * k2[t] + (1.0 / 3) * k3[t];
+      fb[t] += sv * qb[0];
+      dot += sv * qb[t];
+    }
+    fb[0] += dot + ((d4[0] + d4[1]) + (d4[2] + d4[3]));
+    p += static_cast<std::size_t>(len);
+  }
+  for (int b = 0; b < r; ++b)
+    for (int a = b + 1; a < r; ++a) K[b + a * r] = K[a + b * r];
+}
+
 }  // namespace substruct::detail

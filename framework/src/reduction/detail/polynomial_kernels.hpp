@@ -25,4 +25,15 @@ void stvk_hessian_parts(const PaddedTriangles& L, const double* H, std::size_t c
 double stvk_assemble(const PaddedTriangles& L, const double* P3, const double* P4, const double* q,
                      const double* K0, double* K, double* f);
 
+/// The monomials of the expanded evaluation (small r): z = (q_m q_n)_{m ≤ n}, r(r+1)/2 entries
+/// in the order (0,0), (0,1), … (0,r−1), (1,1), …
+void expanded_monomials(int r, const double* q, double* z);
+
+/// The expanded evaluation's last pass (small r): from K₀, K₂(q) and K₃(q) as packed lower
+/// triangles (column b holds the rows a = b … r−1, columns one after the other),
+/// K = K₀ + K₂ + K₃ (r×r column-major, both triangles) and f = (K₀ + ½K₂ + ⅓K₃) q (r entries);
+/// both overwritten, whichever the caller needs (one code path: f's bits do not depend on it).
+void expanded_assemble(int r, const double* K0, const double* K2, const double* K3, const double* q,
+                       double* K, double* f);
+
 }  // namespace substruct::detail
