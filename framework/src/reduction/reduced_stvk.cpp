@@ -459,13 +459,8 @@ void ReducedStVKPolynomial::evaluate(const Eigen::VectorXd& q, double* energy,
   const Eigen::MatrixXd& K0 = poly.K0;
   double* K = stiffness ? stiffness->data() : nullptr;
   const double W = detail::stvk_assemble(poly.layout, w.P3, w.P4, w.qp, K0.data(), K, w.y);
-  if (stiffness) stiffness->triangularView<Eigen::StrictlyUpper>() = stiffness->transpose();
-  if (force || energy) {
-    Eigen::Map<Eigen::VectorXd> K0q(w.zz, r);  // zz is free again
-    K0q.noalias() = K0 * q;
-    if (force) *force = K0q + Eigen::Map<const Eigen::VectorXd>(w.y, r);
-    if (energy) *energy = 0.5 * q.dot(K0q) + W;
-  }
+  if (force) *force = Eigen::Map<const Eigen::VectorXd>(w.y, r);
+  if (energy) *energy = W;
 }
 
 // Small r: with the monomials z = (q_m q_n)_{m≤n}, K₂(q) = E_lin q and K₃(q) = E_quad z are two

@@ -278,8 +278,9 @@ void stvk_hessian_parts(const PaddedTriangles& L, const double* H, std::size_t c
   }
 }
 
-// For each row a (entries b ≥ a, indexed by column): K(b, a) = K₀(b, a) + p₃ + p₄ (the diagonal
-// twice), f += (P_f + P_fᵀ) q with P_f = ½P₃ + ⅓P₄, W = Σ_a q_a Σ_b (⅓p₃ + ⅙p₄) q_b.
+// For each row a (entries b ≥ a, indexed by column): K(b, a) = K(a, b) = K₀(b, a) + p₃ + p₄ (the
+// diagonal twice), f += (P_f + P_fᵀ) q with P_f = ½P₃ + ⅓P₄, f_a += (K₀ q)_a,
+// W = Σ_a q_a (Σ_b (⅓p₃ + ⅙p₄) q_b + ½ (K₀ q)_a).
 SUBSTRUCT_KERNEL
 double stvk_assemble(const PaddedTriangles& L, const double* P3, const double* P4, const double* q,
                      const double* K0, double* K, double* f) {
@@ -312,11 +313,19 @@ double stvk_assemble(const PaddedTriangles& L, const double* P3, const double* P
       at2(f + b) += SPLAT2(q[a]) * pf;
       ew = (SPLAT2(1.0 / 3) * u + SPLAT2(1.0 / 6) * v) * qb;
     }
-    f[a] += lane_sum(df, ef);
-    W += q[a] * lane_sum(dw, ew);
+    // (K₀ q)_a = K₀(:, a) · q (K₀ symmetric): to f_a, and its half to W's row a.
+    v4d d0 = SPLAT4(0);
+    int c = 0;
+    for (; c + 4 <= r; c += 4) d0 += at4(k0 + c) * at4(q + c);
+    double k0q = 0;
+    for (; c < r; ++c) k0q += k0[c] * q[c];
+    k0q += (d0[0] + d0[1]) + (d0[2] + d0[3]);
+    f[a] += lane_sum(df, ef) + k0q;
+    W += q[a] * (lane_sum(dw, ew) + 0.5 * k0q);
     if (k) {
-      for (int c = a; c < r; ++c) k[c] = k0[c] + (p3[c] + p4[c]);
+      for (c = a; c < r; ++c) k[c] = k0[c] + (p3[c] + p4[c]);
       k[a] += p3[a] + p4[a];
+      for (c = a + 1; c < r; ++c) K[a + c * ld] = k[c];  // row a of the upper triangle
     }
   }
   return W;

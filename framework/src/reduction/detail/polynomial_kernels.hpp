@@ -19,9 +19,9 @@ void stvk_hessian_parts(const PaddedTriangles& L, const double* H, std::size_t c
                         double* P3, double* P4);
 
 /// From P₃, P₄ of stvk_hessian_parts, q (padded as there) and K₀ (r×r, column-major):
-/// K = K₀ + P + Pᵀ with P = P₃ + P₄, written to the lower triangle of K (r×r, column-major; the
-/// strict upper triangle is not touched; K may be null), f = (P_f + P_fᵀ) q with
-/// P_f = ½P₃ + ⅓P₄ (f: L.padded_r() entries, overwritten), and returns qᵀ(P₃/3 + P₄/6)q.
+/// K = K₀ + P + Pᵀ with P = P₃ + P₄ (r×r, column-major, both triangles; K may be null),
+/// f = K₀q + (P_f + P_fᵀ) q with P_f = ½P₃ + ⅓P₄ (f: L.padded_r() entries, overwritten), and
+/// returns the energy ½qᵀK₀q + qᵀ(P₃/3 + P₄/6)q.
 double stvk_assemble(const PaddedTriangles& L, const double* P3, const double* P4, const double* q,
                      const double* K0, double* K, double* f);
 
