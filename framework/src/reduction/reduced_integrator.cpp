@@ -203,10 +203,14 @@ int ReducedNewmark::step(double dt, const Eigen::VectorXd& f_ext) {
       throw DivergenceError(settings_.domain, steps_ + 1,
                             "the reduced coordinates are no longer finite");
   }
-  update_rates();
-  q_ = w.q_next;
-  a_ = w.a_next;
-  v_ = w.v_next;
+  // The rates at the final q₊ and the state advanced in one pass (each entry from the same
+  // entry's old values).
+  for (int i = 0; i < r; ++i) {
+    const double a_next = c1 * (w.q_next[i] - q_[i] - dt * v_[i]) - c3 * a_[i];
+    v_[i] = v_[i] + dt * ((1 - gamma) * a_[i] + gamma * a_next);
+    a_[i] = a_next;
+    q_[i] = w.q_next[i];
+  }
   ++steps_;
   return iterations;
 }
