@@ -109,10 +109,6 @@ void ReducedNewmark::set_state(const Eigen::VectorXd& q, const Eigen::VectorXd& 
   acceleration_known_ = false;
 }
 
-void ReducedNewmark::evaluate_at(const Eigen::VectorXd& q, Workspace& w) const {
-  forces_->evaluate(q, nullptr, &w.f, &w.K);
-}
-
 // rhs ← A⁻¹ rhs, A = a M' + b K' (M' = M/α, K' = αs K with K unscaled in w.K), formed by
 // newton_system in w.factor, which this factors (and forms again for the LDLᵀ fallback).
 void ReducedNewmark::solve(double a, double b, Workspace& w, Eigen::VectorXd& rhs) const {
@@ -156,11 +152,11 @@ int ReducedNewmark::step(double dt, const Eigen::VectorXd& f_ext) {
   const double* M = mass_.size() == 0 ? nullptr : mass_.data();
 
   if (!acceleration_known_) {  // M' q̈ = f_ext − D q̇ − f'(q): −R and A at q̈ = 0, a_M = 1
-    evaluate_at(q_, w);
-    const Eigen::VectorXd& zero = w.inverse_diagonal.setZero();  // free until the solve
+    forces_->evaluate(q_, nullptr, &w.f, &w.K);
+    a_.setZero();  // q̈ = 0 in R; computed just below
     c.matrix_mass = 1;
     c.matrix_stiffness = 0;
-    detail::newton_system(r, M, w.K.data(), w.f.data(), f_ext.data(), zero.data(), v_.data(), c,
+    detail::newton_system(r, M, w.K.data(), w.f.data(), f_ext.data(), a_.data(), v_.data(), c,
                           w.residual.data(), w.factor.data());
     w.residual = -w.residual;
     if (M == nullptr)
@@ -184,7 +180,7 @@ int ReducedNewmark::step(double dt, const Eigen::VectorXd& f_ext) {
   int iterations = 0;
   double R0 = 0;
   for (int it = 0; it < settings_.max_iterations; ++it) {
-    evaluate_at(w.q_next, w);
+    forces_->evaluate(w.q_next, nullptr, &w.f, &w.K);
     update_rates();
     // R = M' q̈₊ + D q̇₊ + f' − f_ext, and A, in one pass.
     detail::newton_system(r, M, w.K.data(), w.f.data(), f_ext.data(), w.a_next.data(),

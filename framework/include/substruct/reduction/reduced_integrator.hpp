@@ -84,8 +84,7 @@ class ReducedNewmark {
 
  private:
   struct Workspace;
-  static Workspace& workspace(int r);                              // this thread's, for size r
-  void evaluate_at(const Eigen::VectorXd& q, Workspace& w) const;  // w.f, w.K ← f(q), K(q)
+  static Workspace& workspace(int r);  // this thread's, for size r
   // rhs ← (a M/α + b αs K)⁻¹ rhs, the matrix already formed in the workspace
   void solve(double a, double b, Workspace& w, Eigen::VectorXd& rhs) const;
 
