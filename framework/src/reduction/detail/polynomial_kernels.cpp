@@ -55,14 +55,15 @@ inline double slice(std::size_t n, const double* w, const double* z, double a, d
   return lane_sum(s0 + s1, s2);
 }
 
-// Two quartic slices of one j (n even, w₂ = w₁ + n): x₁ += a w₁, x₂ += a w₂,
-// y (=, kAssign, or +=) b₁ w₁ + b₂ w₂; d₁ = Σ w₁ z, d₂ = Σ w₂ z.
+// Two quartic slices of one j (n even; w₁ = w, w₂): x₁ += a w₁, x₂ += a w₂,
+// y (=, kAssign, or +=) b₁ w₁ + b₂ w₂; Σ w₁ z and Σ w₂ z in the lanes s₁ + e₁ and s₂ + e₂
+// (s₁, s₂ added to; e₁, e₂ overwritten).
 template <bool kAssign>
-inline void slice_pair(std::size_t n, const double* w, const double* z, double a, double* x1,
-                       double* x2, double b1, double b2, double* y, double& d1, double& d2) {
-  const double* w2 = w + n;
+[[gnu::always_inline]] inline void slice_pair_lanes(std::size_t n, const double* w,
+                                                    const double* w2, const double* z, double a,
+                                                    double* x1, double* x2, double b1, double b2,
+                                                    double* y, v4d& s1, v4d& s2, v2d& e1, v2d& e2) {
   const v4d a4 = SPLAT4(a), b14 = SPLAT4(b1), b24 = SPLAT4(b2);
-  v4d s1 = SPLAT4(0), s2 = s1;
   std::size_t t = 0;
   for (; t + 4 <= n; t += 4) {
     const v4d u = at4(w + t), v = at4(w2 + t), zv = at4(z + t);
@@ -75,7 +76,7 @@ inline void slice_pair(std::size_t n, const double* w, const double* z, double a
     s1 += u * zv;
     s2 += v * zv;
   }
-  v2d e1 = SPLAT2(0), e2 = e1;
+  e1 = e2 = SPLAT2(0);
   if (t < n) {
     const v2d u = at2(w + t), v = at2(w2 + t), zv = at2(z + t);
     at2(x1 + t) += SPLAT2(a) * u;
@@ -87,8 +88,84 @@ inline void slice_pair(std::size_t n, const double* w, const double* z, double a
     e1 = u * zv;
     e2 = v * zv;
   }
+}
+
+// The same, d₁ = Σ w₁ z and d₂ = Σ w₂ z.
+template <bool kAssign>
+inline void slice_pair(std::size_t n, const double* w, const double* w2, const double* z, double a,
+                       double* x1, double* x2, double b1, double b2, double* y, double& d1,
+                       double& d2) {
+  v4d s1 = SPLAT4(0), s2 = s1;
+  v2d e1, e2;
+  slice_pair_lanes<kAssign>(n, w, w2, z, a, x1, x2, b1, b2, y, s1, s2, e1, e2);
   d1 = lane_sum(s1, e1);
   d2 = lane_sum(s2, e2);
+}
+
+// Two i and two j at once (i, i+1 < j, j+1). W^{ij}, W^{i+1,j} (row j: n0 values, then the rows
+// ≥ j+1: n) at wa, wb; W^{i,j+1}, W^{i+1,j+1} (n values) at va, vb; z, xa, xb, y0 from row j
+// (the monomials, U_i, U_{i+1}, U_j), y1 = U_{j+1}; qj = (q_j, q_{j+1}), qi = (q_i, q_{i+1}).
+//   xa += q_j W^{ij} + q_{j+1} W^{i,j+1},   xb += q_j W^{i+1,j} + q_{j+1} W^{i+1,j+1},
+//   y0 (=, kAssign, or +=) q_i W^{ij} + q_{i+1} W^{i+1,j},
+//   y1 (=, kAssign, or +=) q_i W^{i,j+1} + q_{i+1} W^{i+1,j+1},
+//   d = (Σ W^{ij} z, Σ W^{i+1,j} z, Σ W^{i,j+1} z, Σ W^{i+1,j+1} z).
+// Each row of U_i and U_{i+1} below row j is read and written once for two coefficient rows:
+// 13 loads and stores per 16 values where two slices of one j at a time take 18.
+template <bool kAssign>
+inline void slice_block(std::size_t n0, std::size_t n, const double* wa, const double* wb,
+                        const double* va, const double* vb, const double* z, const double* qj,
+                        const double* qi, double* xa, double* xb, double* y0, double* y1,
+                        double* d) {
+  // Row j: only the slices of j.
+  v4d sa = SPLAT4(0), sb = sa, ta = sa, tb = sa;
+  v2d ea, eb, fa = SPLAT2(0), fb = fa;
+  slice_pair_lanes<kAssign>(n0, wa, wb, z, qj[0], xa, xb, qi[0], qi[1], y0, sa, sb, ea, eb);
+  // The rows ≥ j+1: the four slices.
+  const v4d j0 = SPLAT4(qj[0]), j1 = SPLAT4(qj[1]), i0 = SPLAT4(qi[0]), i1 = SPLAT4(qi[1]);
+  wa += n0;
+  wb += n0;
+  z += n0;
+  xa += n0;
+  xb += n0;
+  y0 += n0;
+  std::size_t t = 0;
+  for (; t + 4 <= n; t += 4) {
+    const v4d u = at4(wa + t), v = at4(wb + t), g = at4(va + t), h = at4(vb + t), zv = at4(z + t);
+    at4(xa + t) += j0 * u + j1 * g;
+    at4(xb + t) += j0 * v + j1 * h;
+    if (kAssign) {
+      at4(y0 + t) = i0 * u + i1 * v;
+      at4(y1 + t) = i0 * g + i1 * h;
+    } else {
+      at4(y0 + t) += i0 * u + i1 * v;
+      at4(y1 + t) += i0 * g + i1 * h;
+    }
+    sa += u * zv;
+    sb += v * zv;
+    ta += g * zv;
+    tb += h * zv;
+  }
+  if (t < n) {
+    const v2d u = at2(wa + t), v = at2(wb + t), g = at2(va + t), h = at2(vb + t), zv = at2(z + t);
+    const v2d a0 = SPLAT2(qj[0]), a1 = SPLAT2(qj[1]), b0 = SPLAT2(qi[0]), b1 = SPLAT2(qi[1]);
+    at2(xa + t) += a0 * u + a1 * g;
+    at2(xb + t) += a0 * v + a1 * h;
+    if (kAssign) {
+      at2(y0 + t) = b0 * u + b1 * v;
+      at2(y1 + t) = b0 * g + b1 * h;
+    } else {
+      at2(y0 + t) += b0 * u + b1 * v;
+      at2(y1 + t) += b0 * g + b1 * h;
+    }
+    ea += u * zv;
+    eb += v * zv;
+    fa = g * zv;
+    fb = h * zv;
+  }
+  d[0] = lane_sum(sa, ea);
+  d[1] = lane_sum(sb, eb);
+  d[2] = lane_sum(ta, fa);
+  d[3] = lane_sum(tb, fb);
 }
 
 // The last slice of a j (W = d_jj··, n even): y (=, kAssign, or +=) a w, then p += s y − s² w
@@ -189,7 +266,48 @@ void stvk_hessian_parts(const PaddedTriangles& L, const double* H, std::size_t c
   std::fill(P4, P4 + T0, 0.0);
 
   const double* w = quartic;
-  for (int j = 0; j < r; ++j) {
+  int j = 0;
+  // Two j at a time: first every i < j of both (U_j and U_{j+1} assigned at i = 0), then the
+  // last slice of j, W^{j,j+1} (U_j's rows ≥ j+1 += q_{j+1} W: after j's last slice, which reads
+  // U_j as the slices of j left it) and the last slice of j+1.
+  for (; j + 1 < r; j += 2) {
+    const std::size_t T = L.size(j), T1 = L.size(j + 1), n0 = T - T1;
+    const double* w1 = w + static_cast<std::size_t>(j + 1) * T;  // the slices of j+1
+    const double* z = zz + L.row(0, j);
+    double* Uj = U + L.nested(j);
+    double* Uj1 = U + L.nested(j + 1);
+    for (int i = 0; i < j; i += 2) {  // j is even
+      const double* wa = w + static_cast<std::size_t>(i) * T;
+      const double* va = w1 + static_cast<std::size_t>(i) * T1;
+      double* xa = U + L.nested(i) + L.row(i, j);
+      double* xb = U + L.nested(i + 1) + L.row(i + 1, j);
+      double d[4];
+      if (i == 0)
+        slice_block<true>(n0, T1, wa, wa + T, va, va + T1, z, q + j, q, xa, xb, Uj, Uj1, d);
+      else
+        slice_block<false>(n0, T1, wa, wa + T, va, va + T1, z, q + j, q + i, xa, xb, Uj, Uj1, d);
+      P4[L.at(0, i, j)] += d[0];
+      P4[L.at(0, i + 1, j)] += d[1];
+      P4[L.at(0, i, j + 1)] += d[2];
+      P4[L.at(0, i + 1, j + 1)] += d[3];
+    }
+    const double* wjj = w + static_cast<std::size_t>(j) * T;
+    const double* z1 = z + n0;
+    double* Pj = P4 + L.row(0, j);
+    double* Pj1 = P4 + L.row(0, j + 1);
+    const double* wj = w1 + static_cast<std::size_t>(j) * T1;  // W^{j,j+1}
+    if (j == 0) {  // no i < j: U_0 and U_1 are first written here
+      P4[0] += close_slice<true>(T, wjj, z, 2 * q[0], Uj, q[0], Pj);
+      P4[L.at(0, 0, 1)] += slice<true, true>(T1, wj, z1, q[1], Uj + n0, q[0], Uj1);
+    } else {
+      P4[L.at(0, j, j)] += close_slice<false>(T, wjj, z, 2 * q[j], Uj, q[j], Pj);
+      P4[L.at(0, j, j + 1)] += slice<true, false>(T1, wj, z1, q[j + 1], Uj + n0, q[j], Uj1);
+    }
+    P4[L.at(0, j + 1, j + 1)] +=
+        close_slice<false>(T1, wj + T1, z1, 2 * q[j + 1], Uj1, q[j + 1], Pj1);
+    w = wj + 2 * T1;
+  }
+  for (; j < r; ++j) {  // the last j of an odd r
     const std::size_t T = L.size(j);
     const double* z = zz + L.row(0, j);
     double* Uj = U + L.nested(j);
@@ -202,8 +320,8 @@ void stvk_hessian_parts(const PaddedTriangles& L, const double* H, std::size_t c
     int i = 0;
     if (j >= 2) {
       double d0, d1;
-      slice_pair<true>(T, w, z, q[j], U + L.row(0, j), U + L.nested(1) + L.row(1, j), q[0], q[1],
-                       Uj, d0, d1);
+      slice_pair<true>(T, w, w + T, z, q[j], U + L.row(0, j), U + L.nested(1) + L.row(1, j), q[0],
+                       q[1], Uj, d0, d1);
       P4[L.at(0, 0, j)] += d0;
       P4[L.at(0, 1, j)] += d1;
       w += 2 * T;
@@ -215,7 +333,7 @@ void stvk_hessian_parts(const PaddedTriangles& L, const double* H, std::size_t c
     }
     for (; i + 1 < j; i += 2, w += 2 * T) {
       double d0, d1;
-      slice_pair<false>(T, w, z, q[j], U + L.nested(i) + L.row(i, j),
+      slice_pair<false>(T, w, w + T, z, q[j], U + L.nested(i) + L.row(i, j),
                         U + L.nested(i + 1) + L.row(i + 1, j), q[i], q[i + 1], Uj, d0, d1);
       P4[L.at(0, i, j)] += d0;
       P4[L.at(0, i + 1, j)] += d1;
