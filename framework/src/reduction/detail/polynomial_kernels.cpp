@@ -194,6 +194,55 @@ inline double close_slice(std::size_t n, const double* w, const double* z, doubl
   return lane_sum(d, e);
 }
 
+// The last slices of two j at once: W^{jj} (row j: n0 values, then the rows ≥ j+1: n) at w0,
+// W^{j,j+1} and W^{j+1,j+1} (n values) at w1 and w2; z, Uj and p (P₄) from row j, Uj1 = U_{j+1};
+// qj = (q_j, q_{j+1}). As close_slice for j (a = 2q_j, s = q_j), then slice for W^{j,j+1}
+// (U_j's rows ≥ j+1 += q_{j+1} W, U_{j+1} += q_j W), then close_slice for j+1, in one pass over
+// the rows ≥ j+1: U_j, U_{j+1} and P₄ read and written once for three coefficient rows (U_j's
+// value after its own last slice is used before W^{j,j+1} is added). d = the three Σ W z.
+template <bool kAssign>
+inline void close_pair(std::size_t n0, std::size_t n, const double* w0, const double* w1,
+                       const double* w2, const double* z, const double* qj, double* Uj, double* Uj1,
+                       double* p, double* d) {
+  const double s = qj[0], t1 = qj[1];
+  d[0] = close_slice<kAssign>(n0, w0, z, 2 * s, Uj, s, p);
+  w0 += n0;
+  z += n0;
+  Uj += n0;
+  p += n0;
+  const v4d a0 = SPLAT4(2 * s), s0 = SPLAT4(s), ss0 = SPLAT4(-s * s), a1 = SPLAT4(2 * t1),
+            s1 = SPLAT4(t1), ss1 = SPLAT4(-t1 * t1);
+  v4d e0 = SPLAT4(0), e1 = e0, e2 = e0;
+  std::size_t t = 0;
+  for (; t + 4 <= n; t += 4) {
+    const v4d u = at4(w0 + t), c = at4(w1 + t), v = at4(w2 + t), zv = at4(z + t);
+    const v4d yj = kAssign ? a0 * u : at4(Uj + t) + a0 * u;  // U_j after its last slice
+    at4(Uj + t) = yj + s1 * c;
+    const v4d yj1 = kAssign ? s0 * c + a1 * v : at4(Uj1 + t) + (s0 * c + a1 * v);
+    at4(Uj1 + t) = yj1;
+    at4(p + t) += (s0 * yj + ss0 * u) + (s1 * yj1 + ss1 * v);
+    e0 += u * zv;
+    e1 += c * zv;
+    e2 += v * zv;
+  }
+  v2d f0 = SPLAT2(0), f1 = f0, f2 = f0;
+  if (t < n) {
+    const v2d u = at2(w0 + t), c = at2(w1 + t), v = at2(w2 + t), zv = at2(z + t);
+    const v2d yj = kAssign ? SPLAT2(2 * s) * u : at2(Uj + t) + SPLAT2(2 * s) * u;
+    at2(Uj + t) = yj + SPLAT2(t1) * c;
+    const v2d yj1 = kAssign ? SPLAT2(s) * c + SPLAT2(2 * t1) * v
+                            : at2(Uj1 + t) + (SPLAT2(s) * c + SPLAT2(2 * t1) * v);
+    at2(Uj1 + t) = yj1;
+    at2(p + t) += (SPLAT2(s) * yj + SPLAT2(-s * s) * u) + (SPLAT2(t1) * yj1 + SPLAT2(-t1 * t1) * v);
+    f0 = u * zv;
+    f1 = c * zv;
+    f2 = v * zv;
+  }
+  d[0] += lane_sum(e0, f0);
+  d[1] = lane_sum(e1, f1);
+  d[2] = lane_sum(e2, f2);
+}
+
 // Four rows u_i of a triangle U_m, the rows c0 … c0+3, on the same len columns (a multiple of 4)
 // from column c0: p[c] += Σ_i q_{c0+i} u_i[c] (Uᵀq) and p[i] += u_i · q (U q). q and p are
 // indexed from column c0.
@@ -292,19 +341,15 @@ void stvk_hessian_parts(const PaddedTriangles& L, const double* H, std::size_t c
       P4[L.at(0, i + 1, j + 1)] += d[3];
     }
     const double* wjj = w + static_cast<std::size_t>(j) * T;
-    const double* z1 = z + n0;
-    double* Pj = P4 + L.row(0, j);
-    double* Pj1 = P4 + L.row(0, j + 1);
     const double* wj = w1 + static_cast<std::size_t>(j) * T1;  // W^{j,j+1}
-    if (j == 0) {  // no i < j: U_0 and U_1 are first written here
-      P4[0] += close_slice<true>(T, wjj, z, 2 * q[0], Uj, q[0], Pj);
-      P4[L.at(0, 0, 1)] += slice<true, true>(T1, wj, z1, q[1], Uj + n0, q[0], Uj1);
-    } else {
-      P4[L.at(0, j, j)] += close_slice<false>(T, wjj, z, 2 * q[j], Uj, q[j], Pj);
-      P4[L.at(0, j, j + 1)] += slice<true, false>(T1, wj, z1, q[j + 1], Uj + n0, q[j], Uj1);
-    }
-    P4[L.at(0, j + 1, j + 1)] +=
-        close_slice<false>(T1, wj + T1, z1, 2 * q[j + 1], Uj1, q[j + 1], Pj1);
+    double d[3];
+    if (j == 0)  // no i < j: U_0 and U_1 are first written here
+      close_pair<true>(n0, T1, wjj, wj, wj + T1, z, q, Uj, Uj1, P4, d);
+    else
+      close_pair<false>(n0, T1, wjj, wj, wj + T1, z, q + j, Uj, Uj1, P4 + L.row(0, j), d);
+    P4[L.at(0, j, j)] += d[0];
+    P4[L.at(0, j, j + 1)] += d[1];
+    P4[L.at(0, j + 1, j + 1)] += d[2];
     w = wj + 2 * T1;
   }
   for (; j < r; ++j) {  // the last j of an odd r
