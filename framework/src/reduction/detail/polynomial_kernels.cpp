@@ -296,7 +296,8 @@ inline void close_pair(std::size_t n0, std::size_t n, const double* w0, const do
 //   (the first write of each U_j, at i = 0, assigns). After the last i of a j, U_j holds
 //   Z_j + q_j W^{jj} with Z_j = Σ_{i≤j} q_i W^{ij}, and the (k,l) pairs' sum ½ Σ_m q_m U_m
 //   equals Σ_j q_j Z_j (both are Σ_{i≤j} q_i q_j W^{ij}): P₄[rows ≥ j] += q_j Z_j then, while
-//   U_j is at hand.
+//   U_j is at hand. The j go two at a time (slice_block, close_pair), so that the rows of U
+//   below row j are read and written once for two or three coefficient rows.
 //   Then row m of P₄ += (U_m + U_mᵀ) q for each m, and P₃ = Σ_m q_m H_m.
 SUBSTRUCT_KERNEL
 void stvk_hessian_parts(const PaddedTriangles& L, const double* H, std::size_t column,
