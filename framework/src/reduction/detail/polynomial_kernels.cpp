@@ -9,52 +9,6 @@ namespace substruct::detail {
 
 namespace {
 
-// One quartic slice, n even: x += a w (when kX), y = b w (kAssign) or y += b w; returns Σ w z.
-template <bool kX, bool kAssign>
-inline double slice(std::size_t n, const double* w, const double* z, double a, double* x, double b,
-                    double* y) {
-  const v4d a4 = SPLAT4(a), b4 = SPLAT4(b);
-  v4d s0 = SPLAT4(0), s1 = s0;
-  std::size_t t = 0;
-  for (; t + 8 <= n; t += 8) {
-    const v4d w0 = at4(w + t), w1 = at4(w + t + 4);
-    if (kX) {
-      at4(x + t) += a4 * w0;
-      at4(x + t + 4) += a4 * w1;
-    }
-    if (kAssign) {
-      at4(y + t) = b4 * w0;
-      at4(y + t + 4) = b4 * w1;
-    } else {
-      at4(y + t) += b4 * w0;
-      at4(y + t + 4) += b4 * w1;
-    }
-    s0 += w0 * at4(z + t);
-    s1 += w1 * at4(z + t + 4);
-  }
-  if (t + 4 <= n) {
-    const v4d w0 = at4(w + t);
-    if (kX) at4(x + t) += a4 * w0;
-    if (kAssign)
-      at4(y + t) = b4 * w0;
-    else
-      at4(y + t) += b4 * w0;
-    s0 += w0 * at4(z + t);
-    t += 4;
-  }
-  v2d s2 = SPLAT2(0);
-  if (t < n) {
-    const v2d w0 = at2(w + t);
-    if (kX) at2(x + t) += SPLAT2(a) * w0;
-    if (kAssign)
-      at2(y + t) = SPLAT2(b) * w0;
-    else
-      at2(y + t) += SPLAT2(b) * w0;
-    s2 = w0 * at2(z + t);
-  }
-  return lane_sum(s0 + s1, s2);
-}
-
 // Two quartic slices of one j (n even; w₁ = w, w₂): x₁ += a w₁, x₂ += a w₂,
 // y (=, kAssign, or +=) b₁ w₁ + b₂ w₂; Σ w₁ z and Σ w₂ z in the lanes s₁ + e₁ and s₂ + e₂
 // (s₁, s₂ added to; e₁, e₂ overwritten).
@@ -353,43 +307,25 @@ void stvk_hessian_parts(const PaddedTriangles& L, const double* H, std::size_t c
     P4[L.at(0, j + 1, j + 1)] += d[2];
     w = wj + 2 * T1;
   }
-  for (; j < r; ++j) {  // the last j of an odd r
+  if (j < r) {  // the last j of an odd r; j is even, so its i < j go in pairs
     const std::size_t T = L.size(j);
     const double* z = zz + L.row(0, j);
     double* Uj = U + L.nested(j);
-    double* Pj = P4 + L.row(0, j);
-    if (j == 0) {
-      P4[0] += close_slice<true>(T, w, z, 2 * q[0], Uj, q[0], Pj);
-      w += T;
-      continue;
-    }
-    int i = 0;
-    if (j >= 2) {
+    for (int i = 0; i < j; i += 2, w += 2 * T) {
       double d0, d1;
-      slice_pair<true>(T, w, w + T, z, q[j], U + L.row(0, j), U + L.nested(1) + L.row(1, j), q[0],
-                       q[1], Uj, d0, d1);
-      P4[L.at(0, 0, j)] += d0;
-      P4[L.at(0, 1, j)] += d1;
-      w += 2 * T;
-      i = 2;
-    } else {
-      P4[L.at(0, 0, j)] += slice<true, true>(T, w, z, q[j], U + L.row(0, j), q[0], Uj);
-      w += T;
-      i = 1;
-    }
-    for (; i + 1 < j; i += 2, w += 2 * T) {
-      double d0, d1;
-      slice_pair<false>(T, w, w + T, z, q[j], U + L.nested(i) + L.row(i, j),
-                        U + L.nested(i + 1) + L.row(i + 1, j), q[i], q[i + 1], Uj, d0, d1);
+      double* x0 = U + L.nested(i) + L.row(i, j);
+      double* x1 = U + L.nested(i + 1) + L.row(i + 1, j);
+      if (i == 0)  // U_j's first write
+        slice_pair<true>(T, w, w + T, z, q[j], x0, x1, q[0], q[1], Uj, d0, d1);
+      else
+        slice_pair<false>(T, w, w + T, z, q[j], x0, x1, q[i], q[i + 1], Uj, d0, d1);
       P4[L.at(0, i, j)] += d0;
       P4[L.at(0, i + 1, j)] += d1;
     }
-    for (; i < j; ++i, w += T)
-      P4[L.at(0, i, j)] +=
-          slice<true, false>(T, w, z, q[j], U + L.nested(i) + L.row(i, j), q[i], Uj);
     // The last term of Z_j; P₄[rows ≥ j] += q_j (U_j − q_j W^{jj}) = q_j Z_j.
-    P4[L.at(0, j, j)] += close_slice<false>(T, w, z, 2 * q[j], Uj, q[j], Pj);
-    w += T;
+    double* Pj = P4 + L.row(0, j);
+    P4[L.at(0, j, j)] += j == 0 ? close_slice<true>(T, w, z, 2 * q[j], Uj, q[j], Pj)
+                                : close_slice<false>(T, w, z, 2 * q[j], Uj, q[j], Pj);
   }
 
   // (U q)_k and (Uᵀ q)_l, g rows of U_m at a time (the rows of a group share their columns; a
