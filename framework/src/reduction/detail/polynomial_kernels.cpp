@@ -286,8 +286,8 @@ void stvk_hessian_parts(const PaddedTriangles& L, const double* H, std::size_t c
       double* xa = U + L.nested(i) + L.row(i, j);
       double* xb = U + L.nested(i + 1) + L.row(i + 1, j);
       double d[4];
-      if (i == 0)
-        slice_block<true>(n0, T1, wa, wa + T, va, va + T1, z, q + j, q, xa, xb, Uj, Uj1, d);
+      if (i == 0)  // U_j's and U_{j+1}'s first writes
+        slice_block<true>(n0, T1, wa, wa + T, va, va + T1, z, q + j, q + i, xa, xb, Uj, Uj1, d);
       else
         slice_block<false>(n0, T1, wa, wa + T, va, va + T1, z, q + j, q + i, xa, xb, Uj, Uj1, d);
       P4[L.at(0, i, j)] += d[0];
@@ -297,11 +297,12 @@ void stvk_hessian_parts(const PaddedTriangles& L, const double* H, std::size_t c
     }
     const double* wjj = w + static_cast<std::size_t>(j) * T;
     const double* wj = w1 + static_cast<std::size_t>(j) * T1;  // W^{j,j+1}
+    double* Pj = P4 + L.row(0, j);
     double d[3];
     if (j == 0)  // no i < j: U_0 and U_1 are first written here
-      close_pair<true>(n0, T1, wjj, wj, wj + T1, z, q, Uj, Uj1, P4, d);
+      close_pair<true>(n0, T1, wjj, wj, wj + T1, z, q + j, Uj, Uj1, Pj, d);
     else
-      close_pair<false>(n0, T1, wjj, wj, wj + T1, z, q + j, Uj, Uj1, P4 + L.row(0, j), d);
+      close_pair<false>(n0, T1, wjj, wj, wj + T1, z, q + j, Uj, Uj1, Pj, d);
     P4[L.at(0, j, j)] += d[0];
     P4[L.at(0, j, j + 1)] += d[1];
     P4[L.at(0, j + 1, j + 1)] += d[2];
