@@ -797,10 +797,11 @@ class InertiaCoupling final : public ReducedCouplingMethod {
   void index_tree() {
     roots_ = {tree_.tree.root};
     level_start_ = level_starts(tree_.tree.bfs_order);
+    subtree_size_ = subtree_sizes(tree_.tree.bfs_order, tree_.tree.children);
   }
 
   ParallelTasks::Tree tree_view() const {
-    return {&tree_.tree.bfs_order, &level_start_, &tree_.tree.children, &roots_};
+    return {&tree_.tree.bfs_order, &level_start_, &tree_.tree.children, &roots_, &subtree_size_};
   }
 
   // The same without the rigid leaves (r = 0, no children: most of a plant's domains), which
@@ -822,10 +823,11 @@ class InertiaCoupling final : public ReducedCouplingMethod {
       if (dom.parent >= 0) task_children_[parent].push_back(i);
     }
     task_level_start_ = level_starts(task_order_);
+    task_subtree_size_ = subtree_sizes(task_order_, task_children_);
   }
 
   ParallelTasks::Tree task_tree_view() const {
-    return {&task_order_, &task_level_start_, &task_children_, &roots_};
+    return {&task_order_, &task_level_start_, &task_children_, &roots_, &task_subtree_size_};
   }
 
   // f_ext + f_sys + Σ_j f_itf of domain i (Eq. 14–16), and its lumped mass I + Σ_j M_ij.
@@ -1370,11 +1372,13 @@ class InertiaCoupling final : public ReducedCouplingMethod {
   // Threads, and the tree as they walk it (index_tree()).
   ParallelTasks tasks_;
   std::vector<int> roots_;
+  std::vector<int> subtree_size_;
   std::vector<std::size_t> level_start_;
   // The tree without its rigid leaves, and each domain's rigid leaves (index_task_tree()).
   std::vector<int> task_order_;
   std::vector<std::size_t> task_level_start_;
   std::vector<std::vector<int>> task_children_;
+  std::vector<int> task_subtree_size_;
   std::vector<std::vector<std::pair<int, int>>> rigid_leaves_;  // (leaf, its index as a child)
   // Procedural timestep: each domain's lowest frequency (scene material), substeps per step for
   // substeps_dt_ (0: to be found), and per domain the buffer its parent fills (ParentSlot).

@@ -3,6 +3,7 @@
 #include <sched.h>
 
 #include <algorithm>
+#include <iterator>
 #include <thread>
 
 #ifdef SUBSTRUCT_WITH_TBB
@@ -17,6 +18,12 @@
 #include "substruct/core/parse_number.hpp"
 
 namespace substruct {
+
+namespace {
+// TreeSchedule::dependencies cuts a tree into about this many pieces per thread: enough for the
+// threads to even out, few enough that a step's tasks cost little to hand out.
+constexpr std::size_t kPiecesPerThread = 16;
+}  // namespace
 
 #ifdef SUBSTRUCT_WITH_TBB
 struct ParallelTasks::Arena {
@@ -37,6 +44,15 @@ int parse_thread_count(const std::string& setting) {
   if (!n || *n < 1 || *n > 4096)
     throw Error("threads must be auto or a whole number from 1 to 4096, not '" + setting + "'");
   return static_cast<int>(*n);
+}
+
+std::vector<int> subtree_sizes(const std::vector<int>& bfs_order,
+                               const std::vector<std::vector<int>>& children) {
+  std::vector<int> size(children.size(), 1);
+  for (auto it = bfs_order.rbegin(); it != bfs_order.rend(); ++it)
+    for (int c : children[static_cast<std::size_t>(*it)])
+      size[static_cast<std::size_t>(*it)] += size[static_cast<std::size_t>(c)];
+  return size;
 }
 
 #ifdef SUBSTRUCT_WITH_TBB
@@ -82,13 +98,64 @@ void ParallelTasks::down_tree(const Tree& tree, TreeSchedule schedule,
     return;
   }
 #ifdef SUBSTRUCT_WITH_TBB
+  // A task is one node, whose children are handed out when it is done, or a run of siblings whose
+  // subtrees together have at most `grain` nodes (the tree cut into about kPiecesPerThread pieces
+  // per thread), walked depth first in one task: a branch's many small leaves are then a few
+  // tasks, not one each.
   const std::vector<std::vector<int>>& children = *tree.children;
+  const std::vector<int>* size = tree.subtree_size;
+  const int grain =
+      size
+          ? static_cast<int>(order.size() / (kPiecesPerThread * static_cast<std::size_t>(threads_)))
+          : 0;
+  struct Item {
+    const int* nodes;
+    int count;
+    bool subtrees;  // false: the one node nodes[0] (count 1)
+  };
+  // The tasks for a node's children (or the roots), in their order.
+  const auto split = [&](const std::vector<int>& list, auto&& add) {
+    std::size_t run = 0;
+    int run_size = 0;
+    const auto flush = [&](std::size_t end) {
+      if (end > run) add(Item{list.data() + run, static_cast<int>(end - run), true});
+      run = end;
+      run_size = 0;
+    };
+    for (std::size_t k = 0; k < list.size(); ++k) {
+      const int s = size ? (*size)[static_cast<std::size_t>(list[k])] : grain + 1;
+      if (s > grain) {
+        flush(k);
+        add(Item{list.data() + k, 1, false});
+        run = k + 1;
+      } else {
+        if (run_size + s > grain) flush(k);
+        run_size += s;
+      }
+    }
+    flush(list.size());
+  };
+  std::vector<Item> roots;
+  split(*tree.roots, [&](const Item& item) { roots.push_back(item); });
   arena_->arena.execute([&] {
-    tbb::parallel_for_each(tree.roots->begin(), tree.roots->end(),
-                           [&](int i, tbb::feeder<int>& feeder) {
-                             body(i);
-                             for (int c : children[static_cast<std::size_t>(i)]) feeder.add(c);
-                           });
+    tbb::parallel_for_each(
+        roots.begin(), roots.end(), [&](const Item& item, tbb::feeder<Item>& feeder) {
+          if (!item.subtrees) {
+            body(item.nodes[0]);
+            split(children[static_cast<std::size_t>(item.nodes[0])],
+                  [&](const Item& next) { feeder.add(next); });
+            return;
+          }
+          std::vector<int> stack(std::make_reverse_iterator(item.nodes + item.count),
+                                 std::make_reverse_iterator(item.nodes));
+          while (!stack.empty()) {  // depth first: each node before its children
+            const int n = stack.back();
+            stack.pop_back();
+            body(n);
+            const std::vector<int>& c = children[static_cast<std::size_t>(n)];
+            stack.insert(stack.end(), c.rbegin(), c.rend());
+          }
+        });
   });
 #endif
 }

@@ -24,6 +24,11 @@ enum class TreeSchedule {
 /// "auto" → the cores this process may use; "N" → N ≥ 1. Throws Error otherwise.
 int parse_thread_count(const std::string& setting);
 
+/// The number of nodes of each node's subtree, itself included, for a forest given by a
+/// breadth-first order and each node's children.
+std::vector<int> subtree_sizes(const std::vector<int>& bfs_order,
+                               const std::vector<std::vector<int>>& children);
+
 class ParallelTasks {
  public:
   /// `threads` ≥ 1 (1: serial), at most the cores this process may use (more are not started).
@@ -48,6 +53,9 @@ class ParallelTasks {
     const std::vector<std::size_t>* level_start;
     const std::vector<std::vector<int>>* children;
     const std::vector<int>* roots;
+    /// Optional: the number of nodes of each node's subtree (itself included; subtree_sizes).
+    /// With it, TreeSchedule::dependencies runs a small subtree as one task.
+    const std::vector<int>* subtree_size = nullptr;
   };
   void down_tree(const Tree& tree, TreeSchedule schedule,
                  const std::function<void(int)>& body) const;
