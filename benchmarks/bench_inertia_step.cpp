@@ -25,11 +25,12 @@
 //                 shared work and no synchronisation within a step, so C·t₁/t_C is the most that
 //                 C threads can give on this machine (its memory system, and on a virtual machine
 //                 its neighbours). Printed after the runs beside the threads/ speed-ups.
-//   table5.1/PLANT/threads:T
+//   table5.1/PLANT/threads:1, table5.1/PLANT/schedule:S/threads:T
 //                 generated trees of the sizes of Zhao 2014's Table 5.1 (tea bush, conifer,
 //                 broadleaf, fir: domains and flexible domains; leaves rigid, as there), stepped
-//                 on T threads (dependencies); steps per second of the dynamics printed beside
-//                 the thesis's frame rates (Scheme 1, 16 cores). The white oak (120,931
+//                 on one thread, and on T > 1 threads by dependencies and by levels; steps per
+//                 second of the dynamics printed beside the thesis's frame rates (Schemes 1 and
+//                 2, 16 cores). The white oak (120,931
 //                 domains, 8.8 M tetrahedra with leaves one cell long: about 8 GB and a 40 s
 //                 precompute) only when SUBSTRUCT_BENCH_WHITE_OAK=1.
 // Goals: flower ≤ 0.5 ms, oak ≤ 3 ms per step (≤ 1.0 ms on 2 threads), linear in d, ≥ 1.8×
@@ -238,26 +239,29 @@ void run_ceiling_case(benchmark::State& state, const std::function<fs::path()>& 
   }
 }
 
-// Zhao 2014, Table 5.1: the plant, its domains and flexible domains, and the frame rate of
-// Scheme 1 on 16 cores; our generated tree of about those counts (branches = flexible − 1).
+// Zhao 2014, Table 5.1: the plant, its domains and flexible domains, and the frame rates of
+// Scheme 1 (a domain's step one task, its children started when it is done) and Scheme 2 (a DAG
+// of substep tasks) on 16 cores; our generated tree of about those counts (branches =
+// flexible − 1).
 struct Plant {
   const char* name;
   int domains, flexible;
-  double thesis_fps;
+  double thesis_fps, thesis_fps_2;
   int levels, leaves_per_branch;
   const char* extra = "";  // further generator options
 };
-constexpr Plant kTable51[] = {{"tea-bush", 301, 37, 1604, 2, 7},
-                              {"conifer", 644, 43, 640, 2, 14},
-                              {"broadleaf", 7003, 420, 52, 2, 16},
-                              {"fir", 9077, 588, 50, 2, 14},
-                              {"white-oak", 120871, 871, 6, 2, 138, " --leaf-length 1"}};
+constexpr Plant kTable51[] = {{"tea-bush", 301, 37, 1604, 1428, 2, 7},
+                              {"conifer", 644, 43, 640, 586, 2, 14},
+                              {"broadleaf", 7003, 420, 52, 49, 2, 16},
+                              {"fir", 9077, 588, 50, 40, 2, 14},
+                              {"white-oak", 120871, 871, 6, 5, 2, 138, " --leaf-length 1"}};
 
 bool white_oak_wanted() {
   const char* v = std::getenv("SUBSTRUCT_BENCH_WHITE_OAK");
   return v && std::string(v) == "1";
 }
-std::map<std::string, std::map<int, double>> g_plant_seconds;  // plant → threads → s per step
+// plant → (threads, schedule; "" for one thread) → s per step
+std::map<std::string, std::map<std::pair<int, std::string>, double>> g_plant_seconds;
 
 fs::path plant_scene(const Plant& p) {
   return bench::generated_scene(
@@ -269,16 +273,18 @@ fs::path plant_scene(const Plant& p) {
 void print_table51() {
   if (g_plant_seconds.empty()) return;
   std::printf("\nZhao 2014 Table 5.1 sizes (leaves rigid), steps per second of the dynamics:\n");
-  std::printf("  %-10s %8s %9s %14s  %s\n", "plant", "domains", "flexible", "thesis (16 c.)",
-              "ours by threads");
+  std::printf("  %-10s %8s %9s %21s  %s\n", "plant", "domains", "flexible", "thesis 16 c. (S1/S2)",
+              "ours by threads (dep.: dependencies, lev.: levels)");
   for (const Plant& p : kTable51) {
     const auto it = g_plant_seconds.find(p.name);
     if (it == g_plant_seconds.end()) continue;
     std::string ours;
-    for (const auto& [threads, seconds] : it->second)
-      ours += fmt::format("  {}: {:.0f}", threads, 1 / seconds);
-    std::printf("  %-10s %8d %9d %11.0f Hz %s\n", p.name, p.domains, p.flexible, p.thesis_fps,
-                ours.c_str());
+    for (const auto& [key, seconds] : it->second)
+      ours += fmt::format("  {}{}: {:.0f}", key.first,
+                          key.second.empty() ? std::string() : fmt::format(" {:.3}.", key.second),
+                          1 / seconds);
+    std::printf("  %-10s %8d %9d %9.0f / %5.0f Hz %s\n", p.name, p.domains, p.flexible,
+                p.thesis_fps, p.thesis_fps_2, ours.c_str());
   }
 }
 
@@ -336,26 +342,34 @@ void register_benchmarks() {
           [key, scene, copies](benchmark::State& s) { run_ceiling_case(s, scene, key, copies); }));
   for (const Plant& plant : kTable51)
     for (int threads : thread_counts())
-      if (std::string(plant.name) != "white-oak" || white_oak_wanted())
+      for (const char* schedule : {"dependencies", "levels"}) {
+        // One thread walks the tree in order whatever the schedule: run once.
+        if (threads == 1 && std::string(schedule) == "levels") continue;
+        if (std::string(plant.name) == "white-oak" && !white_oak_wanted()) continue;
+        const std::string name =
+            threads == 1 ? fmt::format("{}/threads:1", plant.name)
+                         : fmt::format("{}/schedule:{}/threads:{}", plant.name, schedule, threads);
         manual(benchmark::RegisterBenchmark(
-            fmt::format("inertia_step/table5.1/{}/threads:{}", plant.name, threads).c_str(),
-            [plant, threads](benchmark::State& s) {
+            ("inertia_step/table5.1/" + name).c_str(),
+            [plant, threads, schedule, name](benchmark::State& s) {
               try {
                 Simulation& sim =
                     simulation(plant_scene(plant), fmt::format("plant-{}", plant.name),
-                               {"--run.threads=" + std::to_string(threads)},
-                               fmt::format("plant-{}-{}", plant.name, threads));
+                               {"--run.threads=" + std::to_string(threads),
+                                std::string("--inertia.schedule=") + schedule},
+                               name);
                 const double per_step = time_steps(s, sim);
                 s.counters["steps_per_s"] = 1 / per_step;
-                s.counters["thesis_fps"] = plant.thesis_fps;
-                g_plant_seconds[plant.name][threads] = per_step;
+                s.counters["thesis_fps"] =
+                    std::string(schedule) == "levels" ? plant.thesis_fps_2 : plant.thesis_fps;
+                g_plant_seconds[plant.name][{threads, threads == 1 ? "" : schedule}] = per_step;
                 // The white oak holds about 8 GB: not kept for later runs beside another copy.
-                if (std::string(plant.name) == "white-oak")
-                  simulations().erase(fmt::format("plant-{}-{}", plant.name, threads));
+                if (std::string(plant.name) == "white-oak") simulations().erase(name);
               } catch (const Error& e) {
                 s.SkipWithError(e.what());
               }
             }));
+      }
   long max_domains = 10000;
   if (const char* limit = std::getenv("SUBSTRUCT_BENCH_MAX_DOMAINS"))
     max_domains = std::atol(limit);
