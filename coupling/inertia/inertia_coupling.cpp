@@ -158,8 +158,9 @@ const OptionSet<InertiaSettings>& inertia_options() {
                   {{"levels", TreeSchedule::levels}, {"dependencies", TreeSchedule::dependencies}},
                   "how the domains of a step are spread over [run] threads (Zhao 2014, §5.4.2): "
                   "dependencies (a domain's whole step, substeps included, is one task, started "
-                  "as soon as its parent's is done: the thesis's Scheme 1) or levels (one depth "
-                  "level after another, a barrier between levels)")
+                  "as soon as its parent's is done: the thesis's Scheme 1; sibling subtrees of "
+                  "a few domains go as one task) or levels (one depth level after another, a "
+                  "barrier between levels)")
           .choice("stiffness", &S::stiffness,
                   {{"absolute", StiffnessMode::absolute}, {"aging", StiffnessMode::aging}},
                   "each domain's Young's modulus (Zhao 2014, §5.1): absolute (the scene's, times "

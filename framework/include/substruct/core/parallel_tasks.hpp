@@ -3,7 +3,8 @@
 /// (domains, coupling elements) and a walk down a tree where each node needs only its parent's
 /// new state (Zhao 2014, §5.4.2): level by level, a barrier between levels, or each node as soon
 /// as its parent is done, with no global barrier (the thesis's Scheme 1, a node's whole step
-/// being one task).
+/// being one task; given the subtree sizes, a run of small sibling subtrees is one task, walked
+/// depth first).
 /// Neither splits a node's own work nor adds across nodes, so results do not depend on the
 /// number of threads (callers keep any cross-node sum in a fixed order). With one thread, or in a
 /// build without oneTBB, every call runs in order on the calling thread.
