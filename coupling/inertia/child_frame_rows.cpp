@@ -101,8 +101,8 @@ inline void turn_vector(const double* T, const double* a, double* out) {
 void ChildFrameRows::kinematics(const Eigen::VectorXd& q, const Eigen::VectorXd& qdot,
                                 const Eigen::VectorXd& qddot, bool free_alpha,
                                 const std::vector<char>& attached,
-                                std::vector<InterfaceKinematics>& out) const {
-  const int K = children(), n = r();
+                                std::vector<InterfaceKinematics>& out, int first, int last) const {
+  const int K = last < 0 ? children() : last, n = r();
   // Eq. 7–9 of four children at once (polar_rotation_rates_batch); a child the batch leaves (a
   // degenerate interface) goes through interface_kinematics, which decides or explains.
   int batch_k[4];
@@ -128,7 +128,7 @@ void ChildFrameRows::kinematics(const Eigen::VectorXd& q, const Eigen::VectorXd&
     count = 0;
   };
   const double* T = turned_ ? turn_.data() : nullptr;
-  for (int k = 0; k < K; ++k) {
+  for (int k = first; k < K; ++k) {
     if (!attached[static_cast<std::size_t>(k)]) continue;
     const double* rest = data_->rest.col(k).data();
     if (n == 0) {  // a rigid parent: the interface stays at rest

@@ -47,10 +47,12 @@ class ChildFrameRows {
 
   /// Every child's kinematics, as interface_kinematics of its frame model at q, q̇, q̈ gives them
   /// (to rounding), into out[k] where attached[k] (out and attached: one entry per child); at
-  /// rest for a rigid parent (r = 0).
+  /// rest for a rigid parent (r = 0). Only the children first … last − 1 when last ≥ 0 (runs of
+  /// children may go to different threads; the children of a run are computed four at a time,
+  /// so callers keep the same runs on any number of threads).
   void kinematics(const Eigen::VectorXd& q, const Eigen::VectorXd& qdot,
                   const Eigen::VectorXd& qddot, bool free_alpha, const std::vector<char>& attached,
-                  std::vector<InterfaceKinematics>& out) const;
+                  std::vector<InterfaceKinematics>& out, int first = 0, int last = -1) const;
 
  private:
   struct Data {

@@ -68,6 +68,7 @@ enum class StiffnessMode { absolute, aging };
 enum class DampingMode { scene, procedural };
 enum class TimestepMode { global, procedural };
 constexpr int kMaxSubstepExponent = 12;  // 4096 substeps per step
+constexpr int kChildRun = 16;            // children per run of over_children: four batches of four
 
 // The [inertia] section.
 struct InertiaSettings {
@@ -852,20 +853,22 @@ class InertiaCoupling final : public ReducedCouplingMethod {
     const bool form_mass = settings_.lumping == Lumping::center_of_mass || s.mass_changed;
     if (form_mass) s.mass = Eigen::MatrixXd::Identity(dom.r(), dom.r());
     s.children.reset(static_cast<int>(dom.children.size()), dom.r());
-    for (std::size_t k = 0; k < dom.children.size(); ++k) {
-      // The interfaces were made at the end of this domain's last step, and the rest of the tree
-      // has stepped since: fetched two children ahead.
-      if (k + 2 < dom.children.size())
-        prefetch_lines(&s.child_itf[k + 2], &s.child_itf[k + 2] + 1, false);
-      const auto j = static_cast<std::size_t>(dom.children[k]);
-      if (!attached_[j]) {
-        s.children.skip(static_cast<int>(k));
-        continue;
+    over_children(i, [&](int first, int last) {
+      for (auto k = static_cast<std::size_t>(first); k < static_cast<std::size_t>(last); ++k) {
+        // The interfaces were made at the end of this domain's last step, and the rest of the
+        // tree has stepped since: fetched two children ahead.
+        if (k + 2 < static_cast<std::size_t>(last))
+          prefetch_lines(&s.child_itf[k + 2], &s.child_itf[k + 2] + 1, false);
+        const auto j = static_cast<std::size_t>(dom.children[k]);
+        if (!attached_[j]) {
+          s.children.skip(static_cast<int>(k));
+          continue;
+        }
+        s.children.set(static_cast<int>(k), settings_.lumping,
+                       dom.child_rows.columns(static_cast<int>(k)), s.child_itf[k], s.motion,
+                       subtree(dom, k, Rt), s.qdot);
       }
-      s.children.set(static_cast<int>(k), settings_.lumping,
-                     dom.child_rows.columns(static_cast<int>(k)), s.child_itf[k], s.motion,
-                     subtree(dom, k, Rt), s.qdot);
-    }
+    });
     s.children.add_to(form_mass ? &s.mass : nullptr, s.f);
     if (form_mass) s.newmark->set_mass(s.mass);
     s.mass_changed = false;
@@ -910,8 +913,30 @@ class InertiaCoupling final : public ReducedCouplingMethod {
         if (norm2 > settings_.fracture_threshold) detach(j, norm2);
       }
     }
-    dom.child_rows.kinematics(s.q, s.qdot, s.qddot, settings_.lumping == Lumping::center_of_mass,
-                              s.child_attached, s.child_itf);
+    over_children(i, [&](int first, int last) {
+      dom.child_rows.kinematics(s.q, s.qdot, s.qddot, settings_.lumping == Lumping::center_of_mass,
+                                s.child_attached, s.child_itf, first, last);
+    });
+  }
+
+  // body(first, last) over runs of kChildRun of domain i's children, the same runs on any number
+  // of threads (ChildFrameRows::kinematics takes a run's children four at a time); the root's
+  // runs at once on the step's threads, since nothing else can run while it steps. (Below the
+  // root, siblings keep the threads busy.)
+  template <class Body>
+  void over_children(int i, Body&& body) {
+    const auto children =
+        static_cast<int>(tree_.domains[static_cast<std::size_t>(i)].children.size());
+    const auto run = [&](std::size_t c) {
+      const int first = static_cast<int>(c) * kChildRun;
+      body(first, std::min(children, first + kChildRun));
+    };
+    const auto runs = static_cast<std::size_t>((children + kChildRun - 1) / kChildRun);
+    if (i == tree_.tree.root && runs > 1) {
+      tasks_.for_each(runs, run);
+    } else {
+      for (std::size_t c = 0; c < runs; ++c) run(c);
+    }
   }
 
   // Per domain from its system-force integrals (domain_energy.hpp), in the integrals' axes and

@@ -1,6 +1,6 @@
 // Multi-core stepping ([run] threads): the inertia tree walk (by levels and by dependencies, with
-// and without stage timing, with fracture) and the coupling-elements assembly give the same
-// numbers, bit for bit, on any number of threads.
+// and without stage timing, with fracture; a wide root's children in parallel runs) and the
+// coupling-elements assembly give the same numbers, bit for bit, on any number of threads.
 #include <fstream>
 #include <memory>
 #include <string>
@@ -21,6 +21,8 @@ namespace {
 class ParallelSteppingTest : public ::testing::Test {
  protected:
   // A tree of 1 + 6 branches (two levels) + 12 leaves = 19 domains, depth 3.
+  // And a wide one: a trunk with 36 branches of one leaf each (73 domains), whose children the
+  // root's step takes in runs of 16 on the step's threads.
   static void SetUpTestSuite() {
     dir_ = std::make_unique<testing::SuiteDir>("ParallelStepping");
     TreeParameters p;
@@ -30,22 +32,33 @@ class ParallelSteppingTest : public ::testing::Test {
     p.leaves_per_branch = 2;
     p.material.youngs_modulus = 2e6;
     testing::write_tree_files(dir_->path(), p);
+    wide_dir_ = std::make_unique<testing::SuiteDir>("ParallelSteppingWide");
+    TreeParameters w;
+    w.branches = 36;
+    w.levels = 1;
+    w.leaves_per_branch = 1;
+    w.material.youngs_modulus = 2e6;
+    testing::write_tree_files(wide_dir_->path(), w);
   }
-  static void TearDownTestSuite() { dir_.reset(); }
+  static void TearDownTestSuite() {
+    dir_.reset();
+    wide_dir_.reset();
+  }
 
   // Positions after `steps` steps under gravity and a sideways gust.
   Points run(const std::string& plugin, const std::string& threads,
-             const std::vector<Setting>& extra, int steps) const {
+             const std::vector<Setting>& extra, int steps, bool wide = false) const {
     std::vector<Setting> s = testing::tree_settings({{"run.threads", threads, "test"}});
     s.insert(s.end(), extra.begin(), extra.end());
-    testing::MethodRun r(host_, Config::from_settings(s, dir_->path(), host_), plugin);
+    testing::MethodRun r(host_, Config::from_settings(s, (wide ? wide_dir_ : dir_)->path(), host_),
+                         plugin);
     ExternalForces f;
     f.gravity = Vec3(4, -9.81, 3);
     r.run(steps, 0.004, f);
     return r.x();
   }
 
-  static inline std::unique_ptr<testing::SuiteDir> dir_;
+  static inline std::unique_ptr<testing::SuiteDir> dir_, wide_dir_;
   PluginHost host_{{SUBSTRUCT_PLUGIN_DIR}, false};
 };
 
@@ -71,6 +84,26 @@ TEST_F(ParallelSteppingTest, InertiaIsBitIdenticalOnAnyThreadCountAndSchedule) {
                                  << (variant.empty() ? "default" : variant.back().key)
                                  << ": largest difference " << (x - serial).cwiseAbs().maxCoeff();
       }
+  }
+}
+
+TEST_F(ParallelSteppingTest, InertiaWithAWideRootIsBitIdenticalOnAnyThreadCount) {
+  const std::vector<std::vector<Setting>> variants{
+      {},
+      {{"inertia.lumping", "interface", "test"}},
+      // The leaves rigid (36-71), placed by their branches' tasks; and branches breaking off.
+      {{"inertia.rigid_domains", "36-71", "test"}, {"inertia.fracture_threshold", "1e-9", "test"}}};
+  for (const auto& variant : variants) {
+    const Points serial = run("inertia", "1", variant, 40, true);
+    ASSERT_TRUE(serial.allFinite());
+    for (const char* schedule : {"levels", "dependencies"}) {
+      std::vector<Setting> v = variant;
+      v.push_back({"inertia.schedule", schedule, "test"});
+      const Points x = run("inertia", "2", v, 40, true);
+      EXPECT_TRUE(x == serial) << schedule << ", variant "
+                               << (variant.empty() ? "default" : variant.back().key)
+                               << ": largest difference " << (x - serial).cwiseAbs().maxCoeff();
+    }
   }
 }
 
