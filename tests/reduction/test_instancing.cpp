@@ -242,6 +242,18 @@ TEST(InstanceModel, AScaledRotatedCopyMatchesItsModelComputedFromScratch) {
   // Nonlinear terms are a sizeable part of the force here, so their scaling is tested too.
   const Eigen::VectorXd linear_part = scratch.forces->stiffness(Eigen::VectorXd::Zero(r)) * q;
   EXPECT_GT((f - linear_part).norm(), 0.05 * f.norm());
+
+  // An implicit step's terms from the copy agree with its force and stiffness.
+  const Eigen::VectorXd qi = Q * q, x = Eigen::VectorXd::LinSpaced(r, -1, 2);
+  Eigen::VectorXd f_step, Kx;
+  Eigen::MatrixXd sK;
+  instance.forces->implicit_step_terms(qi, x, 3.0, f_step, Kx, sK);
+  const Eigen::MatrixXd Ki = instance.forces->stiffness(qi);
+  EXPECT_LT((f_step - instance.forces->force(qi)).norm(), 1e-12 * f.norm());
+  EXPECT_LT((Kx - Ki * x).norm(), 1e-12 * (Ki * x).norm());
+  const Eigen::MatrixXd lower = sK.triangularView<Eigen::Lower>();
+  const Eigen::MatrixXd expected = (3.0 * Ki).triangularView<Eigen::Lower>();
+  EXPECT_LT((lower - expected).norm(), 1e-12 * expected.norm());
 }
 
 TEST(InstanceModel, ARotatedCopySharesTheForceModel) {
@@ -286,6 +298,16 @@ TEST(InstanceModel, AScaledCubatureEqualsTheCubatureOfTheCopy) {
     const Eigen::MatrixXd K = direct.stiffness(q);
     EXPECT_LT((instance.forces->stiffness(q) - K).norm(), 1e-10 * K.norm());
     EXPECT_NEAR(instance.forces->energy(q), direct.energy(q), 1e-10 * direct.energy(q));
+    // An implicit step's terms (f, K x, the lower triangle of s K) scale as f and K do.
+    const Eigen::VectorXd x = Eigen::VectorXd::LinSpaced(5, -1.0, 2.0);
+    Eigen::VectorXd f_step, Kx;
+    Eigen::MatrixXd sK;
+    instance.forces->implicit_step_terms(q, x, 3.0, f_step, Kx, sK);
+    EXPECT_LT((f_step - f).norm(), 1e-10 * f.norm());
+    EXPECT_LT((Kx - K * x).norm(), 1e-10 * (K * x).norm());
+    const Eigen::MatrixXd lower = sK.triangularView<Eigen::Lower>();
+    const Eigen::MatrixXd expected = (3.0 * K).triangularView<Eigen::Lower>();
+    EXPECT_LT((lower - expected).norm(), 1e-10 * expected.norm());
     // The deformation is large enough for the nonlinear part to matter.
     const Eigen::VectorXd linear = direct.stiffness(Eigen::VectorXd::Zero(5)) * q;
     EXPECT_GT((f - linear).norm(), 0.01 * f.norm());

@@ -237,6 +237,53 @@ TEST(ReducedStVKPolynomial, CoefficientCounts) {
   EXPECT_EQ(ReducedStVKPolynomial::coefficient_count(40), 820u + 11480u + 123410u);
 }
 
+// The implicit step's terms in one call (f, K x and the lower triangle of s K) against
+// evaluate(), for every evaluation layout: the expanded Hessian (r ≤ 16), the one-pass kernel
+// with groups of four columns (r a multiple of 4) and of two (r even, r odd).
+TEST(ReducedStVKPolynomial, ImplicitStepTermsAgreeWithEvaluate) {
+  std::mt19937_64 rng(11);
+  std::uniform_real_distribution<double> uniform(-1, 1);
+  for (int r : {1, 5, 8, 16, 17, 18, 20, 21, 30}) {
+    std::vector<double> coefficients(ReducedStVKPolynomial::coefficient_count(r));
+    for (double& c : coefficients) c = uniform(rng);
+    const ReducedStVKPolynomial poly(r, coefficients);
+    Eigen::VectorXd q(r), x(r);
+    for (auto& v : q) v = 0.3 * uniform(rng);
+    for (auto& v : x) v = uniform(rng);
+    Eigen::VectorXd f_expected;
+    Eigen::MatrixXd K;
+    poly.evaluate(q, nullptr, &f_expected, &K);
+    const double s = 1.7;
+    Eigen::VectorXd f, Kx;
+    Eigen::MatrixXd sK = Eigen::MatrixXd::Constant(r, r, 42.0);
+    poly.implicit_step_terms(q, x, s, f, Kx, sK);
+    SCOPED_TRACE("r = " + std::to_string(r));
+    const Eigen::MatrixXd sK_expected = s * K;
+    EXPECT_LT((f - f_expected).norm(), 1e-13 * f_expected.norm());
+    EXPECT_LT((Kx - K * x).norm(), 1e-13 * (K * x).norm());
+    for (int b = 0; b < r; ++b)  // the lower triangle, diagonal included
+      for (int a = b; a < r; ++a)
+        EXPECT_NEAR(sK(a, b), sK_expected(a, b), 1e-13 * sK_expected.norm());
+    // The base class's version (evaluate, then the product and the triangle) agrees too.
+    Eigen::VectorXd f_base, Kx_base;
+    Eigen::MatrixXd sK_base = sK;
+    poly.ReducedForceModel::implicit_step_terms(q, x, s, f_base, Kx_base, sK_base);
+    EXPECT_EQ(f_base, f_expected);
+    EXPECT_LT((Kx_base - Kx).norm(), 1e-13 * Kx.norm());
+    const Eigen::MatrixXd lower = sK.triangularView<Eigen::Lower>();
+    const Eigen::MatrixXd lower_base = sK_base.triangularView<Eigen::Lower>();
+    EXPECT_LT((lower_base - lower).norm(), 1e-13 * lower.norm());
+  }
+  const ReducedStVKPolynomial poly(2, std::vector<double>(12, 1.0));
+  Eigen::VectorXd f, Kx;
+  Eigen::MatrixXd sK;
+  EXPECT_NE(testing::error_message([&] {
+              poly.implicit_step_terms(Eigen::VectorXd::Zero(2), Eigen::VectorXd::Zero(3), 1, f, Kx,
+                                       sK);
+            }).find("3 entries"),
+            std::string::npos);
+}
+
 TEST(ReducedStVKPolynomial, RigidDomainHasNoCoordinates) {
   const Domain d = box();
   const ReducedStVKPolynomial poly(d.mesh, Eigen::MatrixXd(3 * d.mesh.num_vertices(), 0));

@@ -108,6 +108,16 @@ class ScaledForceModel : public ReducedForceModel {
     if (stiffness != nullptr) *stiffness /= s_ * s_;
   }
 
+  void implicit_step_terms(const Eigen::VectorXd& q, const Eigen::VectorXd& x, double t,
+                           Eigen::VectorXd& force, Eigen::VectorXd& Kx,
+                           Eigen::MatrixXd& sK) const override {
+    check_coordinates(q, "scaled instance forces");
+    const Eigen::VectorXd q_hat = q * std::pow(s_, -2.5);
+    original_->implicit_step_terms(q_hat, x, t / (s_ * s_), force, Kx, sK);
+    force *= std::sqrt(s_);
+    Kx /= s_ * s_;
+  }
+
  private:
   std::shared_ptr<const ReducedForceModel> original_;
   double s_;

@@ -16,6 +16,20 @@ void ReducedForceModel::check_coordinates(const Eigen::VectorXd& q, const char* 
                             q.size(), r_));
 }
 
+void ReducedForceModel::implicit_step_terms(const Eigen::VectorXd& q, const Eigen::VectorXd& x,
+                                            double s, Eigen::VectorXd& force, Eigen::VectorXd& Kx,
+                                            Eigen::MatrixXd& sK) const {
+  if (x.size() != r_)
+    throw Error(
+        fmt::format("implicit step terms: x has {} entries, expected r = {}", x.size(), r_));
+  thread_local Eigen::MatrixXd K;
+  evaluate(q, nullptr, &force, &K);
+  if (Kx.size() != r_) Kx.resize(r_);
+  if (sK.rows() != r_ || sK.cols() != r_) sK.resize(r_, r_);
+  Kx.noalias() = K * x;
+  sK.triangularView<Eigen::Lower>() = s * K;
+}
+
 double ReducedForceModel::energy(const Eigen::VectorXd& q) const {
   double W = 0;
   evaluate(q, &W, nullptr, nullptr);

@@ -38,7 +38,7 @@ ReducedNewmark::ReducedNewmark(const ReducedForceModel& forces,
 
 // The step's vectors and matrices for one r, shared by every integrator of that size on a thread.
 struct ReducedNewmark::Workspace {
-  Eigen::VectorXd f, q_next, a_next, v_next, residual, inverse_diagonal;
+  Eigen::VectorXd f, Kx, x, q_next, a_next, v_next, residual, inverse_diagonal;
   Eigen::MatrixXd K, factor;
 };
 
@@ -48,7 +48,7 @@ ReducedNewmark::Workspace& ReducedNewmark::workspace(int r) {
   if (by_size.size() <= k) by_size.resize(k + 1);
   if (!by_size[k]) {
     auto w = std::make_unique<ReducedNewmark::Workspace>();
-    w->f = w->q_next = w->a_next = w->v_next = w->residual = w->inverse_diagonal =
+    w->f = w->Kx = w->x = w->q_next = w->a_next = w->v_next = w->residual = w->inverse_diagonal =
         Eigen::VectorXd::Zero(r);
     w->K = w->factor = Eigen::MatrixXd::Zero(r, r);
     by_size[k] = std::move(w);
@@ -109,14 +109,19 @@ void ReducedNewmark::set_state(const Eigen::VectorXd& q, const Eigen::VectorXd& 
   acceleration_known_ = false;
 }
 
-// rhs ← A⁻¹ rhs, A = a M' + b K' (M' = M/α, K' = αs K with K unscaled in w.K), formed by
-// newton_system in w.factor, which this factors (and forms again for the LDLᵀ fallback).
-void ReducedNewmark::solve(double a, double b, Workspace& w, Eigen::VectorXd& rhs) const {
+// rhs ← A⁻¹ rhs, A = a M' + b K' (M' = M/α, K' = αs K(q)), its lower triangle formed in
+// w.factor, which this factors; the LDLᵀ fallback forms A again, with K(q) evaluated when b ≠ 0.
+void ReducedNewmark::solve(double a, double b, const Eigen::VectorXd& q, Workspace& w,
+                           Eigen::VectorXd& rhs) const {
   const int r = this->r();
   if (detail::cholesky_factor(w.factor.data(), r, r, w.inverse_diagonal.data())) {
     detail::cholesky_solve(w.factor.data(), w.inverse_diagonal.data(), r, r, rhs.data());
     return;
   }
+  if (b != 0)
+    forces_->evaluate(q, nullptr, nullptr, &w.K);
+  else
+    w.K.setZero();
   w.factor = (b * alpha_ * stiffness_) * w.K;
   if (mass_.size() == 0)
     w.factor.diagonal().array() += a / alpha_;
@@ -162,7 +167,7 @@ int ReducedNewmark::step(double dt, const Eigen::VectorXd& f_ext) {
     if (M == nullptr)
       w.residual /= c.m;
     else
-      solve(1, 0, w, w.residual);
+      solve(1, 0, q_, w, w.residual);
     a_ = w.residual;
     acceleration_known_ = true;
   }
@@ -180,11 +185,13 @@ int ReducedNewmark::step(double dt, const Eigen::VectorXd& f_ext) {
   int iterations = 0;
   double R0 = 0;
   for (int it = 0; it < settings_.max_iterations; ++it) {
-    forces_->evaluate(w.q_next, nullptr, &w.f, &w.K);
     update_rates();
-    // R = M' q̈₊ + D q̇₊ + f' − f_ext, and A, in one pass.
-    detail::newton_system(r, M, w.K.data(), w.f.data(), f_ext.data(), w.a_next.data(),
-                          w.v_next.data(), c, w.residual.data(), w.factor.data());
+    // R = M' q̈₊ + D q̇₊ + f' − f_ext and A's lower triangle: f, K (c_K k q̇₊) and a_K k K from
+    // the force model in one call, then the mass terms.
+    w.x = (c.stiffness_damping * c.k) * w.v_next;
+    forces_->implicit_step_terms(w.q_next, w.x, c.matrix_stiffness * c.k, w.f, w.Kx, w.factor);
+    detail::newton_mass_terms(r, M, w.f.data(), w.Kx.data(), f_ext.data(), w.a_next.data(),
+                              w.v_next.data(), c, w.residual.data(), w.factor.data());
     if (settings_.tolerance > 0) {
       const double norm = w.residual.norm();
       if (it == 0)
@@ -192,7 +199,7 @@ int ReducedNewmark::step(double dt, const Eigen::VectorXd& f_ext) {
       else if (norm <= settings_.tolerance * R0)
         break;
     }
-    solve(c.matrix_mass, c.matrix_stiffness, w, w.residual);
+    solve(c.matrix_mass, c.matrix_stiffness, w.q_next, w, w.residual);
     w.q_next -= w.residual;
     ++iterations;
     if (!w.q_next.allFinite())

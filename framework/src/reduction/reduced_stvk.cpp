@@ -466,28 +466,84 @@ void ReducedStVKPolynomial::evaluate(const Eigen::VectorXd& q, double* energy,
 // Small r: with the monomials z = (q_m q_n)_{m≤n}, K₂(q) = E_lin q and K₃(q) = E_quad z are two
 // dense products; then per packed entry (a, b) of the lower triangle
 //   K = K₀ + K₂ + K₃,   f = (K₀ + ½K₂ + ⅓K₃) q,   W = qᵀ(½K₀ + ⅙K₂ + ¹⁄₁₂K₃)q  (Euler).
+namespace {
+
+// K₂(q) and K₃(q) of the expanded evaluation (packed lower triangles, poly.rows entries each)
+// and the monomials z, in this thread's workspace, with `extra` more entries after them.
+struct ExpandedParts {
+  double *z, *k2, *k3, *extra;
+};
+ExpandedParts expanded_parts(const detail::PaddedPolynomial& poly, const double* x,
+                             std::size_t extra) {
+  const int r = poly.layout.r();
+  const std::size_t rows = poly.rows, pairs = triangle_size(r);
+  thread_local detail::AlignedVector work;
+  work.resize(3 * rows + extra);
+  ExpandedParts w;
+  w.z = work.data();  // pairs ≤ rows entries
+  w.k2 = w.z + rows;
+  w.k3 = w.k2 + rows;
+  w.extra = w.k3 + rows;
+  detail::expanded_monomials(r, x, w.z);
+  detail::dense_columns_product(rows, static_cast<std::size_t>(r), poly.expanded.data(), rows, x,
+                                w.k2);
+  detail::dense_columns_product(
+      rows, pairs, poly.expanded.data() + rows * static_cast<std::size_t>(r), rows, w.z, w.k3);
+  return w;
+}
+
+}  // namespace
+
+void ReducedStVKPolynomial::implicit_step_terms(const Eigen::VectorXd& q, const Eigen::VectorXd& x,
+                                                double s, Eigen::VectorXd& force,
+                                                Eigen::VectorXd& Kx, Eigen::MatrixXd& sK) const {
+  check_coordinates(q, "reduced StVK polynomial");
+  check_coordinates(x, "reduced StVK polynomial (implicit step terms, x)");
+  const int r = this->r();
+  if (force.size() != r) force.resize(r);
+  if (Kx.size() != r) Kx.resize(r);
+  if (sK.rows() != r || sK.cols() != r) sK.resize(r, r);
+  if (r == 0) return;
+  const detail::PaddedPolynomial& poly = *padded_;
+  if (poly.rows > 0) {
+    const ExpandedParts w = expanded_parts(poly, q.data(), 0);
+    detail::expanded_step_terms(r, poly.K0_packed.data(), w.k2, w.k3, q.data(), x.data(), s,
+                                sK.data(), force.data(), Kx.data());
+    return;
+  }
+  const OnePass w = one_pass(poly, q.data());
+  // x padded as q, f and Kx padded, and the kernel's scratch.
+  const auto rp = static_cast<std::size_t>(poly.layout.padded_r());
+  const std::size_t n = (rp + 3) & ~std::size_t{3};
+  thread_local detail::AlignedVector work;
+  work.resize(6 * n);
+  double* xp = work.data();
+  double* f = xp + n;
+  double* k = f + n;
+  std::copy(x.data(), x.data() + r, xp);
+  std::fill(xp + r, xp + n, 0.0);
+  detail::stvk_step_terms(poly.layout, w.P3, w.P4, w.qp, xp, poly.K0.data(), s, f, k, sK.data(),
+                          k + n);
+  std::copy(f, f + r, force.data());
+  std::copy(k, k + r, Kx.data());
+}
+
 void ReducedStVKPolynomial::evaluate_expanded(const Eigen::VectorXd& q, double* energy,
                                               Eigen::VectorXd* force,
                                               Eigen::MatrixXd* stiffness) const {
   const detail::PaddedPolynomial& poly = *padded_;
   const int r = this->r();
-  const std::size_t rows = poly.rows, pairs = triangle_size(r);
+  const std::size_t pairs = triangle_size(r);
   const std::size_t square = static_cast<std::size_t>(r) * static_cast<std::size_t>(r);
-  thread_local detail::AlignedVector work;
-  work.resize(3 * rows + square + static_cast<std::size_t>(r));
-  double* z = work.data();  // pairs ≤ rows entries
-  double* k2 = z + rows;
-  double* k3 = k2 + rows;
   const double* x = q.data();
-  detail::expanded_monomials(r, x, z);
-  detail::dense_columns_product(rows, static_cast<std::size_t>(r), poly.expanded.data(), rows, x,
-                                k2);
-  detail::dense_columns_product(
-      rows, pairs, poly.expanded.data() + rows * static_cast<std::size_t>(r), rows, z, k3);
+  const ExpandedParts parts = expanded_parts(poly, x, square + static_cast<std::size_t>(r));
+  double* z = parts.z;
+  const double* k2 = parts.k2;
+  const double* k3 = parts.k3;
   // K = K₀ + K₂ + K₃ and f = (K₀ + ½K₂ + ⅓K₃) q; W = qᵀ(½K₀ + ⅙K₂ + ¹⁄₁₂K₃)q below.
   const double* __restrict k0 = poly.K0_packed.data();
   if (force || stiffness) {
-    double* unused = k3 + rows;  // r² + r entries for the output not asked for
+    double* unused = parts.extra;  // r² + r entries for the output not asked for
     detail::expanded_assemble(r, k0, k2, k3, x, stiffness ? stiffness->data() : unused,
                               force ? force->data() : unused + square);
   }

@@ -22,6 +22,17 @@ class ReducedForceModel {
   virtual void evaluate(const Eigen::VectorXd& q, double* energy, Eigen::VectorXd* force,
                         Eigen::MatrixXd* stiffness) const = 0;
 
+  /// What one Newton iteration of an implicit step needs at q, in one call: the force f(q), the
+  /// product K(q) x, and the lower triangle (diagonal included) of s K(q) in `sK` (r×r; the
+  /// entries above the diagonal are scratch, which a model may overwrite). `force`, `Kx` and `sK`
+  /// are resized as in evaluate() when they do not have their sizes already; x must have r entries.
+  /// This default evaluates f and K and forms the other two; a model that can make them in the pass
+  /// that makes f overrides it (ReducedStVKPolynomial: no mirrored upper triangle, no second pass
+  /// over K).
+  virtual void implicit_step_terms(const Eigen::VectorXd& q, const Eigen::VectorXd& x, double s,
+                                   Eigen::VectorXd& force, Eigen::VectorXd& Kx,
+                                   Eigen::MatrixXd& sK) const;
+
   double energy(const Eigen::VectorXd& q) const;
   Eigen::VectorXd force(const Eigen::VectorXd& q) const;
   Eigen::MatrixXd stiffness(const Eigen::VectorXd& q) const;

@@ -85,8 +85,9 @@ class ReducedNewmark {
  private:
   struct Workspace;
   static Workspace& workspace(int r);  // this thread's, for size r
-  // rhs ← (a M/α + b αs K)⁻¹ rhs, the matrix already formed in the workspace
-  void solve(double a, double b, Workspace& w, Eigen::VectorXd& rhs) const;
+  // rhs ← (a M/α + b αs K(q))⁻¹ rhs, the matrix's lower triangle already formed in the workspace
+  void solve(double a, double b, const Eigen::VectorXd& q, Workspace& w,
+             Eigen::VectorXd& rhs) const;
 
   const ReducedForceModel* forces_;
   ReducedNewmarkSettings settings_;

@@ -70,6 +70,10 @@ class ReducedStVKPolynomial : public ReducedForceModel {
 
   void evaluate(const Eigen::VectorXd& q, double* energy, Eigen::VectorXd* force,
                 Eigen::MatrixXd* stiffness) const override;
+  /// In the pass that makes f: K x from the Hessian's parts and the lower triangle of s K only.
+  void implicit_step_terms(const Eigen::VectorXd& q, const Eigen::VectorXd& x, double s,
+                           Eigen::VectorXd& force, Eigen::VectorXd& Kx,
+                           Eigen::MatrixXd& sK) const override;
 
  private:
   void unpack();

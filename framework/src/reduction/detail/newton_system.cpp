@@ -55,4 +55,29 @@ void newton_system(int r, const double* M, const double* K, const double* f, con
     form<false>(r, M, K, f, f_ext, a, v, c, R, A);
 }
 
+// R's force terms entry by entry; then M's columns: R += M_j m (a_j + c_M v_j) and
+// A[j:, j] += a_M m M[j:, j].
+SUBSTRUCT_KERNEL
+void newton_mass_terms(int r, const double* M, const double* f, const double* Kx,
+                       const double* f_ext, const double* a, const double* v,
+                       const NewtonCoefficients& c, double* R, double* A) {
+  const auto n = static_cast<std::ptrdiff_t>(r);
+  const double am = c.matrix_mass * c.m;
+  if (M == nullptr) {
+    for (std::ptrdiff_t i = 0; i < n; ++i) {
+      R[i] = (c.k * f[i] + Kx[i]) + (c.m * (a[i] + c.mass_damping * v[i]) - f_ext[i]);
+      A[i * n + i] += am;
+    }
+    return;
+  }
+  for (std::ptrdiff_t i = 0; i < n; ++i) R[i] = (c.k * f[i] + Kx[i]) - f_ext[i];
+  for (std::ptrdiff_t j = 0; j < n; ++j) {
+    const double* __restrict Mj = M + j * n;
+    double* __restrict Aj = A + j * n;
+    const double y = c.m * (a[j] + c.mass_damping * v[j]);
+    for (std::ptrdiff_t i = 0; i < n; ++i) R[i] += Mj[i] * y;
+    for (std::ptrdiff_t i = j; i < n; ++i) Aj[i] += am * Mj[i];
+  }
+}
+
 }  // namespace substruct::detail

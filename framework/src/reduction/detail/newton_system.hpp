@@ -21,4 +21,11 @@ void newton_system(int r, const double* M, const double* K, const double* f, con
                    const double* a, const double* v, const NewtonCoefficients& c, double* R,
                    double* A);
 
+/// With f and Kx = K (c_K k v) from ReducedForceModel::implicit_step_terms, and A's lower
+/// triangle holding a_K K' (K' = k K): R = k f + Kx + M' (a + c_M v) − f_ext, and a_M M' added to
+/// A's lower triangle (M null for the identity; A column-major with leading dimension r).
+void newton_mass_terms(int r, const double* M, const double* f, const double* Kx,
+                       const double* f_ext, const double* a, const double* v,
+                       const NewtonCoefficients& c, double* R, double* A);
+
 }  // namespace substruct::detail

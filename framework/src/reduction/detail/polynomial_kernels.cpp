@@ -242,6 +242,68 @@ inline void close_pair(std::size_t n0, std::size_t n, const double* w0, const do
   at2(p) += v2d{lane_sum(e0, f0), lane_sum(e1, f1)};
 }
 
+// The unit vectors of the four lanes.
+alignas(32) constexpr double kUnit[4][4] = {{1, 0, 0, 0}, {0, 1, 0, 0}, {0, 0, 1, 0}, {0, 0, 0, 1}};
+
+// G rows a₀ … a₀+G−1 of P₃ and P₄ (p3[i], p4[i]; a row past r is a zero row) on the same len
+// columns (even) from column a₀, with q, x, f and Kx indexed from column a₀ too:
+//   f[c] += Σ_i q_{a₀+i} (½p₃ + ⅓p₄)_i[c],   Kx[c] += Σ_i x_{a₀+i} (p₃ + p₄)_i[c]   (Pᵀ q, Pᵀ x)
+// and the rows' own sums (P q, P x) in fr[i] = Σ_c (½p₃ + ⅓p₄)_i[c] q[c], kr[i] = Σ_c (p₃ +
+// p₄)_i[c] x[c].
+template <int G>
+[[gnu::always_inline]] inline void step_term_rows(const double* const* p3, const double* const* p4,
+                                                  std::size_t len, const double* q, const double* x,
+                                                  double* f, double* Kx, double* fr, double* kr) {
+  const v4d half = SPLAT4(0.5), third = SPLAT4(1.0 / 3);
+  v4d df[G], dk[G];
+  for (int i = 0; i < G; ++i) df[i] = dk[i] = SPLAT4(0);
+  std::size_t t = 0;
+  for (; t + 4 <= len; t += 4) {
+    const v4d qb = at4(q + t), xb = at4(x + t);
+    v4d sf = SPLAT4(0), sk = sf;
+    for (int i = 0; i < G; ++i) {
+      const v4d u = at4(p3[i] + t), v = at4(p4[i] + t);
+      const v4d pf = half * u + third * v, pk = u + v;
+      df[i] += pf * qb;
+      dk[i] += pk * xb;
+      sf += SPLAT4(q[i]) * pf;
+      sk += SPLAT4(x[i]) * pk;
+    }
+    at4(f + t) += sf;
+    at4(Kx + t) += sk;
+  }
+  v2d ef[G], ek[G];
+  for (int i = 0; i < G; ++i) ef[i] = ek[i] = SPLAT2(0);
+  if (t < len) {
+    const v2d qb = at2(q + t), xb = at2(x + t);
+    v2d sf = SPLAT2(0), sk = sf;
+    for (int i = 0; i < G; ++i) {
+      const v2d u = at2(p3[i] + t), v = at2(p4[i] + t);
+      const v2d pf = SPLAT2(0.5) * u + SPLAT2(1.0 / 3) * v, pk = u + v;
+      ef[i] = pf * qb;
+      ek[i] = pk * xb;
+      sf += SPLAT2(q[i]) * pf;
+      sk += SPLAT2(x[i]) * pk;
+    }
+    at2(f + t) += sf;
+    at2(Kx + t) += sk;
+  }
+  if constexpr (G == 4) {  // ((s₀ + s₁) + (s₂ + s₃)) + (e₀ + e₁) for the four rows at once
+    v4d sf, sk;
+    lane_sums(df[0], df[1], df[2], df[3], sf);
+    lane_sums(dk[0], dk[1], dk[2], dk[3], sk);
+    at4(fr) = sf + v4d{ef[0][0] + ef[0][1], ef[1][0] + ef[1][1], ef[2][0] + ef[2][1],
+                       ef[3][0] + ef[3][1]};
+    at4(kr) = sk + v4d{ek[0][0] + ek[0][1], ek[1][0] + ek[1][1], ek[2][0] + ek[2][1],
+                       ek[3][0] + ek[3][1]};
+  } else {
+    for (int i = 0; i < G; ++i) {
+      fr[i] = lane_sum(df[i], ef[i]);
+      kr[i] = lane_sum(dk[i], ek[i]);
+    }
+  }
+}
+
 }  // namespace
 
 // The pass (reduced_stvk.cpp explains the sums):
@@ -432,6 +494,94 @@ double stvk_assemble(const PaddedTriangles& L, const double* P3, const double* P
   return W;
 }
 
+// K₀q and K₀x as sums of K₀'s columns (K₀ symmetric), four at a time; then the rows of P in
+// groups of g (those of a group share their columns): the column sums Pᵀq, Pᵀx to f and Kx, the
+// rows' own sums kept apart (fr, kr) and added at the end (a row's sum is never added to an entry
+// that later rows still add to), and the columns a of A from the diagonal down,
+// s (K₀(c, a) + P(a, c)), the diagonal's P twice.
+SUBSTRUCT_KERNEL
+void stvk_step_terms(const PaddedTriangles& L, const double* P3, const double* P4, const double* q,
+                     const double* x, const double* K0, double s, double* f, double* Kx, double* A,
+                     double* scratch) {
+  const int r = L.r(), rp = L.padded_r(), g = L.group();
+  const auto ld = static_cast<std::ptrdiff_t>(r);
+  double* fr = scratch;  // the rows' own sums, rp entries each
+  double* kr = fr + rp;
+  double* zero = kr + rp;  // the row past r of an odd r
+  std::fill(zero, zero + rp, 0.0);
+  std::fill(f, f + rp, 0.0);
+  std::fill(Kx, Kx + rp, 0.0);
+  int a = 0;
+  for (; a + 4 <= r; a += 4) {
+    const double* k0 = K0 + a * ld;
+    const double* k1 = k0 + ld;
+    const double* k2 = k1 + ld;
+    const double* k3 = k2 + ld;
+    const v4d q0 = SPLAT4(q[a]), q1 = SPLAT4(q[a + 1]), q2 = SPLAT4(q[a + 2]),
+              q3 = SPLAT4(q[a + 3]);
+    const v4d x0 = SPLAT4(x[a]), x1 = SPLAT4(x[a + 1]), x2 = SPLAT4(x[a + 2]),
+              x3 = SPLAT4(x[a + 3]);
+    int c = 0;
+    for (; c + 4 <= r; c += 4) {
+      const v4d u0 = at4(k0 + c), u1 = at4(k1 + c), u2 = at4(k2 + c), u3 = at4(k3 + c);
+      at4(f + c) += (q0 * u0 + q1 * u1) + (q2 * u2 + q3 * u3);
+      at4(Kx + c) += (x0 * u0 + x1 * u1) + (x2 * u2 + x3 * u3);
+    }
+    for (; c < r; ++c) {
+      f[c] += (q[a] * k0[c] + q[a + 1] * k1[c]) + (q[a + 2] * k2[c] + q[a + 3] * k3[c]);
+      Kx[c] += (x[a] * k0[c] + x[a + 1] * k1[c]) + (x[a + 2] * k2[c] + x[a + 3] * k3[c]);
+    }
+  }
+  for (; a < r; ++a) {
+    const double* k0 = K0 + a * ld;
+    for (int c = 0; c < r; ++c) {
+      f[c] += q[a] * k0[c];
+      Kx[c] += x[a] * k0[c];
+    }
+  }
+  for (int a0 = 0; a0 < r; a0 += g) {
+    const double* p3[4];
+    const double* p4[4];
+    for (int i = 0; i < g; ++i) {
+      const bool held = a0 + i < r;
+      p3[i] = held ? P3 + L.row(0, a0 + i) : zero;
+      p4[i] = held ? P4 + L.row(0, a0 + i) : zero;
+    }
+    const auto len = static_cast<std::size_t>(rp - a0);
+    if (g == 4)
+      step_term_rows<4>(p3, p4, len, q + a0, x + a0, f + a0, Kx + a0, fr + a0, kr + a0);
+    else
+      step_term_rows<2>(p3, p4, len, q + a0, x + a0, f + a0, Kx + a0, fr + a0, kr + a0);
+    // Column b of A from row a₀ (a trip count shared by the group's columns): row b of P is
+    // zero before column b, so the rows above the diagonal get s K₀ there (scratch), and the
+    // diagonal's second P(b, b) comes in its lane of the first four.
+    const v4d s4 = SPLAT4(s);
+    for (int i = 0; i < g && a0 + i < r; ++i) {
+      const int b = a0 + i;
+      const double* __restrict u = p3[i];  // indexed from column a₀
+      const double* __restrict v = p4[i];
+      const double* __restrict k0 = K0 + b * ld + a0;
+      double* __restrict column = A + b * ld + a0;
+      const auto n = static_cast<std::size_t>(r - a0);
+      std::size_t c = 0;
+      if (n >= 4) {
+        const v4d p = at4(u) + at4(v);
+        at4(column) = s4 * (at4(k0) + (p + p * at4(kUnit[i])));
+        c = 4;
+        for (; c + 4 <= n; c += 4) at4(column + c) = s4 * (at4(k0 + c) + (at4(u + c) + at4(v + c)));
+      } else {
+        column[i] = s * (k0[i] + 2 * (u[i] + v[i]));  // n < 4: a last group of two (g = 2)
+        c = static_cast<std::size_t>(i) + 1;
+      }
+      for (; c < n; ++c) column[c] = s * (k0[c] + (u[c] + v[c]));
+    }
+  }
+  for (a = 0; a < r; ++a) {
+    f[a] += fr[a];
+    Kx[a] += kr[a];
+  }
+}
+
 SUBSTRUCT_KERNEL
 void expanded_monomials(int r, const double* q, double* z) {
   for (int m = 0; m < r; ++m) {
@@ -442,44 +592,79 @@ void expanded_monomials(int r, const double* q, double* z) {
   }
 }
 
-// Column b of the packed triangles (rows a ≥ b): K's column b, f[a > b] += s_ab q_b and
-// f_b += Σ_a s_ab q_a with s = K₀ + ½K₂ + ⅓K₃ (S symmetric: f = S q); then K's upper triangle
-// mirrored from its lower one.
-SUBSTRUCT_KERNEL
-void expanded_assemble(int r, const double* K0, const double* K2, const double* K3, const double* q,
-                       double* K, double* f) {
-  const v4d half = SPLAT4(0.5), third = SPLAT4(1.0 / 3);
+namespace {
+
+// Column b of the packed triangles (rows a ≥ b), K = K₀ + K₂ + K₃ and S_f = K₀ + ½K₂ + ⅓K₃ (both
+// symmetric): column b of s K from the diagonal down into A (leading dimension r),
+// f[a > b] += S_f(a, b) q_b and f_b += Σ_a S_f(a, b) q_a (f = S_f q), and with kProduct the same
+// for Kx = K x.
+template <bool kProduct>
+[[gnu::always_inline]] inline void expanded_columns(int r, const double* K0, const double* K2,
+                                                    const double* K3, const double* q,
+                                                    const double* x, double s, double* A, double* f,
+                                                    double* Kx) {
+  const v4d half = SPLAT4(0.5), third = SPLAT4(1.0 / 3), s4 = SPLAT4(s);
   std::fill(f, f + r, 0.0);
+  if (kProduct) std::fill(Kx, Kx + r, 0.0);
   std::size_t p = 0;
   for (int b = 0; b < r; ++b) {
     const int len = r - b;
     const double *k0 = K0 + p, *k2 = K2 + p, *k3 = K3 + p;
-    double* k = K + static_cast<std::ptrdiff_t>(b) * (r + 1);  // K(b, b)
+    double* column = A + static_cast<std::ptrdiff_t>(b) * (r + 1);  // A(b, b)
     double* fb = f + b;
     const double* qb = q + b;
-    k[0] = k0[0] + k2[0] + k3[0];
-    double dot = (k0[0] + 0.5 * k2[0] + (1.0 / 3) * k3[0]) * qb[0];
-    const v4d q4 = SPLAT4(qb[0]);
-    v4d d4 = SPLAT4(0);
+    const double kbb = k0[0] + k2[0] + k3[0];
+    column[0] = s * kbb;
+    double dot = (k0[0] + 0.5 * k2[0] + (1.0 / 3) * k3[0]) * qb[0], kdot = 0;
+    if (kProduct) kdot = kbb * x[b];
+    const v4d q4 = SPLAT4(qb[0]), x4 = SPLAT4(kProduct ? x[b] : 0);
+    v4d d4 = SPLAT4(0), e4 = d4;
     int t = 1;
     for (; t + 4 <= len; t += 4) {
       const v4d u0 = at4(k0 + t), u2 = at4(k2 + t), u3 = at4(k3 + t);
-      at4(k + t) = u0 + u2 + u3;
+      const v4d kv = u0 + u2 + u3;
+      at4(column + t) = s4 * kv;
       const v4d sv = u0 + half * u2 + third * u3;
       at4(fb + t) += sv * q4;
       d4 += sv * at4(qb + t);
+      if (kProduct) {
+        at4(Kx + b + t) += kv * x4;
+        e4 += kv * at4(x + b + t);
+      }
     }
     for (; t < len; ++t) {
-      k[t] = k0[t] + k2[t] + k3[t];
+      const double kv = k0[t] + k2[t] + k3[t];
+      column[t] = s * kv;
       const double sv = k0[t] + 0.5 * k2[t] + (1.0 / 3) * k3[t];
       fb[t] += sv * qb[0];
       dot += sv * qb[t];
+      if (kProduct) {
+        Kx[b + t] += kv * x[b];
+        kdot += kv * x[b + t];
+      }
     }
     fb[0] += dot + ((d4[0] + d4[1]) + (d4[2] + d4[3]));
+    if (kProduct) Kx[b] += kdot + ((e4[0] + e4[1]) + (e4[2] + e4[3]));
     p += static_cast<std::size_t>(len);
   }
+}
+
+}  // namespace
+
+// The columns of K and f, then K's upper triangle mirrored from its lower one.
+SUBSTRUCT_KERNEL
+void expanded_assemble(int r, const double* K0, const double* K2, const double* K3, const double* q,
+                       double* K, double* f) {
+  expanded_columns<false>(r, K0, K2, K3, q, nullptr, 1, K, f, nullptr);
   for (int b = 0; b < r; ++b)
     for (int a = b + 1; a < r; ++a) K[b + a * r] = K[a + b * r];
+}
+
+SUBSTRUCT_KERNEL
+void expanded_step_terms(int r, const double* K0, const double* K2, const double* K3,
+                         const double* q, const double* x, double s, double* A, double* f,
+                         double* Kx) {
+  expanded_columns<true>(r, K0, K2, K3, q, x, s, A, f, Kx);
 }
 
 }  // namespace substruct::detail

@@ -25,6 +25,16 @@ void stvk_hessian_parts(const PaddedTriangles& L, const double* H, std::size_t c
 double stvk_assemble(const PaddedTriangles& L, const double* P3, const double* P4, const double* q,
                      const double* K0, double* K, double* f);
 
+/// The terms of an implicit step (ReducedForceModel::implicit_step_terms) from P₃, P₄ of
+/// stvk_hessian_parts, q and x (each padded as q there) and K₀ (r×r, column-major): with
+/// P = P₃ + P₄ and P_f = ½P₃ + ⅓P₄, f = K₀q + (P_f + P_fᵀ) q and Kx = K₀x + (P + Pᵀ) x
+/// (L.padded_r() entries each, overwritten), and the lower triangle of s (K₀ + P + Pᵀ) in A (r×r,
+/// column-major; the entries above the diagonal overwritten as scratch). Scratch: 3 L.padded_r()
+/// entries.
+void stvk_step_terms(const PaddedTriangles& L, const double* P3, const double* P4, const double* q,
+                     const double* x, const double* K0, double s, double* f, double* Kx, double* A,
+                     double* scratch);
+
 /// The monomials of the expanded evaluation (small r): z = (q_m q_n)_{m ≤ n}, r(r+1)/2 entries
 /// in the order (0,0), (0,1), … (0,r−1), (1,1), …
 void expanded_monomials(int r, const double* q, double* z);
@@ -35,5 +45,13 @@ void expanded_monomials(int r, const double* q, double* z);
 /// both overwritten, whichever the caller needs (one code path: f's bits do not depend on it).
 void expanded_assemble(int r, const double* K0, const double* K2, const double* K3, const double* q,
                        double* K, double* f);
+
+/// The terms of an implicit step from the expanded evaluation's K₀, K₂(q), K₃(q) (packed as for
+/// expanded_assemble), q and x (r entries): with K = K₀ + K₂ + K₃, f = (K₀ + ½K₂ + ⅓K₃) q and
+/// Kx = K x (r entries each, overwritten), and the lower triangle of s K in A (r×r, column-major;
+/// above the diagonal untouched).
+void expanded_step_terms(int r, const double* K0, const double* K2, const double* K3,
+                         const double* q, const double* x, double s, double* A, double* f,
+                         double* Kx);
 
 }  // namespace substruct::detail
