@@ -15,39 +15,21 @@
 #include <fstream>
 #include <string>
 #include <string_view>
-#include <system_error>
 
+#include "../support/scoped_dir.hpp"
 #include "substruct/core/error.hpp"
 #include "substruct/core/fnv1a.hpp"
 
 namespace substruct::fuzz {
 
-/// This process's own folder under the system's temporary folder, removed with what it holds
-/// when the process exits normally.
-class ProcessFolder {
- public:
-  ProcessFolder()
-      : path_(std::filesystem::temp_directory_path() /
-              ("substruct-fuzz-" + std::to_string(::getpid()))) {
-    std::filesystem::create_directories(path_);
-  }
-  ~ProcessFolder() {
-    std::error_code ignored;
-    std::filesystem::remove_all(path_, ignored);
-  }
-  ProcessFolder(const ProcessFolder&) = delete;
-  ProcessFolder& operator=(const ProcessFolder&) = delete;
-  const std::filesystem::path& path() const { return path_; }
-
- private:
-  std::filesystem::path path_;
-};
-
 /// The input written to a file NAME in this process's own folder (rewritten on each call).
 inline std::filesystem::path input_file(const std::string& name, const std::uint8_t* data,
                                         std::size_t size) {
-  static const ProcessFolder dir;
-  const std::filesystem::path file = dir.path() / name;
+  // This process's own folder under the system's temporary folder, removed with what it holds
+  // when the process exits normally.
+  static const testing::ScopedDir dir(std::filesystem::temp_directory_path() /
+                                      ("substruct-fuzz-" + std::to_string(::getpid())));
+  const std::filesystem::path file = dir / name;
   std::ofstream(file, std::ios::binary | std::ios::trunc)
       .write(reinterpret_cast<const char*>(data), static_cast<std::streamsize>(size));
   return file;

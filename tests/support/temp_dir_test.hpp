@@ -21,6 +21,7 @@
 #include <gtest/gtest.h>
 
 #include "substruct/core/error.hpp"
+#include "support/scoped_dir.hpp"
 
 namespace substruct::testing {
 
@@ -31,27 +32,11 @@ namespace substruct::testing {
 ///   static void SetUpTestSuite() { dir_ = std::make_unique<SuiteDir>("Beam"); … }
 ///   static void TearDownTestSuite() { dir_.reset(); }
 ///   static inline std::unique_ptr<SuiteDir> dir_;
-class SuiteDir {
+class SuiteDir : public ScopedDir {
  public:
   explicit SuiteDir(const std::string& suite)
-      : path_(std::filesystem::path(::testing::TempDir()) /
-              ("substruct_" + suite + '_' + std::to_string(::getpid()))) {
-    std::filesystem::remove_all(path_);  // left by a crashed run of the same process id
-    std::filesystem::create_directories(path_);
-  }
-  ~SuiteDir() {
-    std::error_code ignored;
-    std::filesystem::remove_all(path_, ignored);
-  }
-  SuiteDir(const SuiteDir&) = delete;
-  SuiteDir& operator=(const SuiteDir&) = delete;
-
-  const std::filesystem::path& path() const { return path_; }
-  /// The path of `name` inside the folder.
-  std::filesystem::path operator/(const std::filesystem::path& name) const { return path_ / name; }
-
- private:
-  std::filesystem::path path_;
+      : ScopedDir(std::filesystem::path(::testing::TempDir()) /
+                  ("substruct_" + suite + '_' + std::to_string(::getpid()))) {}
 };
 
 /// An empty folder of its own for the running test, removed with everything in it when this
