@@ -463,9 +463,6 @@ void ReducedStVKPolynomial::evaluate(const Eigen::VectorXd& q, double* energy,
   if (energy) *energy = W;
 }
 
-// Small r: with the monomials z = (q_m q_n)_{m≤n}, K₂(q) = E_lin q and K₃(q) = E_quad z are two
-// dense products; then per packed entry (a, b) of the lower triangle
-//   K = K₀ + K₂ + K₃,   f = (K₀ + ½K₂ + ⅓K₃) q,   W = qᵀ(½K₀ + ⅙K₂ + ¹⁄₁₂K₃)q  (Euler).
 namespace {
 
 // K₂(q) and K₃(q) of the expanded evaluation (packed lower triangles, poly.rows entries each)
@@ -528,6 +525,9 @@ void ReducedStVKPolynomial::implicit_step_terms(const Eigen::VectorXd& q, const 
   std::copy(k, k + r, Kx.data());
 }
 
+// Small r: with the monomials z = (q_m q_n)_{m≤n}, K₂(q) = E_lin q and K₃(q) = E_quad z are two
+// dense products; then per packed entry (a, b) of the lower triangle
+//   K = K₀ + K₂ + K₃,   f = (K₀ + ½K₂ + ⅓K₃) q,   W = qᵀ(½K₀ + ⅙K₂ + ¹⁄₁₂K₃)q  (Euler).
 void ReducedStVKPolynomial::evaluate_expanded(const Eigen::VectorXd& q, double* energy,
                                               Eigen::VectorXd* force,
                                               Eigen::MatrixXd* stiffness) const {

@@ -508,7 +508,7 @@ void stvk_step_terms(const PaddedTriangles& L, const double* P3, const double* P
   double* fr = scratch;  // the rows' own sums, rp entries each
   double* kr = fr + rp;
   double* zero = kr + rp;  // the row past r of an odd r
-  std::fill(zero, zero + rp, 0.0);
+  if (r % g != 0) std::fill(zero, zero + rp, 0.0);
   std::fill(f, f + rp, 0.0);
   std::fill(Kx, Kx + rp, 0.0);
   int a = 0;
