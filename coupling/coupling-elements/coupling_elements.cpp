@@ -150,6 +150,11 @@ class CouplingElements final : public ReducedCouplingMethod {
   void do_precompute(const PrecomputeContext& context) override {
     const Scene& scene = context.scene;
     scene_ = &scene;
+    if (context.stats)
+      context.stats->integrator =
+          scheme_ == Scheme::midpoint
+              ? fmt::format("θ-method (θ = {:.3g}; θ = ½: implicit midpoint)", theta_)
+              : fmt::format("backward Euler ({} scheme)", scheme_name());
     ModelCache cache(reduction_.cache ? context.cache_dir : std::filesystem::path());
     std::vector<DomainModel> models;
     for (int d : full_space_)

@@ -90,6 +90,7 @@ class DdmCoupling final : public CouplingMethod {
     solvers_ = &context.solvers;
     cache_dir_ = settings_.cache ? context.cache_dir : std::filesystem::path();
     stats_ = context.stats;
+    if (stats_) stats_->integrator = "backward Euler (velocity increments, Eq. 1–2)";
     alpha_ = scene.rayleigh_mass;
     beta_ = scene.rayleigh_stiffness;
     auto start = std::chrono::steady_clock::now();

@@ -112,6 +112,7 @@ class FullCoupling final : public CouplingMethod {
     }
     solver_ = context.solvers.linear();
     integrator_ = std::make_unique<ImplicitIntegrator>(std::move(system), *solver_, settings_);
+    if (context.stats) context.stats->integrator = describe(settings_);
     // The factor's size is known from the symbolic analysis, before the first factorization.
     if (const long factor = solver_->info().factor_nonzeros; factor > 0)
       reserve_memory(fmt::format("full: the factor of Newton's matrix ({} nonzeros, {})", factor,

@@ -49,6 +49,7 @@
 #include "substruct/core/progress.hpp"
 #include "substruct/core/stopwatch.hpp"
 #include "substruct/coupling/coupling_method.hpp"
+#include "substruct/integrators/implicit_integrator.hpp"
 #include "substruct/io/checked_record.hpp"
 #include "substruct/io/staged_file.hpp"
 #include "substruct/plugin/plugin_descriptor.hpp"
@@ -361,7 +362,14 @@ class InertiaCoupling final : public ReducedCouplingMethod {
     ModelCache cache(reduction_.cache ? context.cache_dir : std::filesystem::path());
     const std::vector<DomainModel> models =
         build_domain_models(scene, reduction_, context.solvers, cache);
-    if (context.stats) add_model_stats(models, *context.stats);
+    if (context.stats) {
+      add_model_stats(models, *context.stats);
+      const double gamma = settings_.newmark_gamma;
+      context.stats->integrator = fmt::format(
+          "{} per domain, {} Newton iteration(s); frames advanced from the domains' forces",
+          newmark_description(gamma, (gamma + 0.5) * (gamma + 0.5) / 4),
+          settings_.newton_iterations);
+    }
     const auto frames_start = Clock::now();
     root_kind_ = settings_.root == RootOption::fixed ||
                          (settings_.root == RootOption::automatic && !scene.fixed_vertices.empty())

@@ -57,6 +57,7 @@
 #include "substruct/core/stopwatch.hpp"
 #include "substruct/coupling/coupling_method.hpp"
 #include "substruct/domains/hybrid_regions.hpp"
+#include "substruct/integrators/implicit_integrator.hpp"
 #include "substruct/kinematics/modal_warping.hpp"
 #include "substruct/plugin/plugin_descriptor.hpp"
 #include "substruct/scene/scene.hpp"
@@ -109,6 +110,7 @@ class SpectralHybridCoupling final : public ReducedCouplingMethod {
   void do_precompute(const PrecomputeContext& context) override {
     const Scene& scene = context.scene;
     scene_ = &scene;
+    if (context.stats) context.stats->integrator = newmark_description(0.5, 0.25);
     auto start = Clock::now();
     regions_ = hybrid_regions(scene.mesh, scene.decomposition.partition, rigid_flags(scene));
     std::unique_ptr<EigenSolver> eigen = context.solvers.eigen();

@@ -87,6 +87,7 @@ class SpringCoupling final : public ReducedCouplingMethod {
   void do_precompute(const PrecomputeContext& context) override {
     const Scene& scene = context.scene;
     scene_ = &scene;
+    if (context.stats) context.stats->integrator = "backward Euler";
     ModelCache cache(reduction_.cache ? context.cache_dir : std::filesystem::path());
     std::vector<DomainModel> models;
     domains_ = build_floating_domains(scene, DomainSplit::elements, reduction_, context.solvers,

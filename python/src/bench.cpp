@@ -26,7 +26,7 @@ py::object field_value(const BenchField& f) {
 
 py::list bench(const py::object& scenes, const std::vector<std::string>& methods, long steps,
                int repeats, const py::dict& overrides, const py::object& reference,
-               const py::object& out, bool verbose) {
+               const py::object& out, bool verbose, bool reference_check) {
   std::vector<std::string> files;
   if (py::isinstance<py::str>(scenes) || py::hasattr(scenes, "__fspath__"))
     files.push_back(scenes.cast<std::filesystem::path>().string());
@@ -54,7 +54,7 @@ py::list bench(const py::object& scenes, const std::vector<std::string>& methods
     report.machine = describe_machine();
     for (const std::string& scene : files)
       run_bench_rows(scene, rows, report.reference_method, common,
-                     RowRunSettings{steps, 0, repeats, 0}, *host, report,
+                     RowRunSettings{steps, 0, repeats, 0, reference_check}, *host, report,
                      verbose ? stdout : nullptr);
     if (!folder.empty()) write_bench_report(folder, report);
   });
@@ -74,6 +74,7 @@ void bind_bench(py::module_& m) {
   m.def("bench", &bench, py::arg("scenes"), py::arg("methods"), py::arg("steps") = 200,
         py::arg("repeats") = 3, py::arg("overrides") = py::dict(),
         py::arg("reference") = py::none(), py::arg("out") = py::none(), py::arg("verbose") = false,
+        py::arg("reference_check") = true,
         R"(`substruct bench` from Python: every scene (a path or a list) by every coupling method.
 
 Each case: a timed precompute, then `repeats` runs of `steps` steps from the initial state; its
@@ -81,7 +82,9 @@ accuracy against the `reference` method's run of the same scene (default "full" 
 `methods`, else none), with the report's metric definitions. overrides: {"section.key": value}
 for every case. Returns one dict per case with the columns of results.csv (scene, method,
 status, dofs, step_ms_median, relative_rms_error, frequency_ratio, …; None where a figure does
-not apply). out: a folder to write report.md, results.csv and results.json into, as the
+not apply). reference_check: run the reference once more at Δt/4 and give its own error against
+that run as its row's relative_rms_error and every row's reference_uncertainty, as the command
+line does. out: a folder to write report.md, results.csv and results.json into, as the
 command line does (without the plots).)");
 }
 

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <numbers>
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include "substruct/bench/bench_report.hpp"
@@ -94,10 +95,17 @@ TEST(Accuracy, VibrationFrequencyIsNaNWithoutAFullPeriodOrMotion) {
   EXPECT_TRUE(std::isnan(vibration_frequency(Eigen::MatrixXd::Zero(100, 2), 0.01)));
 }
 
-TEST(Accuracy, EnergyDriftIsTheChangeOverTheLargestMechanicalEnergy) {
-  EXPECT_NEAR(energy_drift({10, 9, 8, 12}, {0, 4, 5, 1}), 2.0 / 5, 1e-15);
-  EXPECT_EQ(energy_drift({1, 1}, {0, 0}), 0);
-  EXPECT_EQ(energy_drift({1}, {3}), 0);
+TEST(Accuracy, EnergyDriftIsTheChangeOverTheReferencesEnergy) {
+  EXPECT_NEAR(energy_drift({10, 9, 8, 12}, 5.0), 2.0 / 5, 1e-15);
+  EXPECT_EQ(energy_drift({1, 1}, 0.0), 0);
+  EXPECT_EQ(energy_drift({1}, 3.0), 0);
+  // A run that gains 120 times its energy: against its own largest energy it read +0.99; against
+  // the reference's it reads the gain.
+  const std::vector<double> gaining{7.27, 50, 300, 880}, reference{7.62, 7.62, 7.62, 7.62};
+  EXPECT_NEAR(energy_drift(gaining, energy_scale(gaining, reference)), (880 - 7.27) / 7.62, 1e-12);
+  // Without a reference: the run's initial energy, else (from rest) its largest.
+  EXPECT_EQ(energy_scale(gaining, {}), 7.27);
+  EXPECT_EQ(energy_scale({0, 4, 5, 1}, {}), 5);
 }
 
 // A finished case of a vertex vibrating at f Hz with constant total energy.
@@ -151,6 +159,65 @@ TEST(BenchReport, TableListsEveryCaseAndWhyOneDidNotRun) {
   EXPECT_NE(table.find("not run: the domain graph has a cycle 1 → 2 → 3 → 1"), std::string::npos)
       << table;
   EXPECT_NE(table.find("| 0.005 |"), std::string::npos) << table;  // RMS error 0.01 / 2
+}
+
+TEST(BenchReport, ARunWhoseDomainsCameApartIsMarkedBrokenNotGivenFigures) {
+  BenchReport report;
+  report.reference_method = "full";
+  BenchCase apart = vibrating_case("inertia", 2.0, 0.01);
+  apart.interface_gap = 0.26;  // 13 % of the 2 m size
+  BenchCase close = vibrating_case("ddm", 2.0, 0.01);
+  close.interface_gap = 0.019;  // 0.95 %: not broken
+  report.cases = {vibrating_case("full", 2.0, 0), apart, close};
+  for (const BenchCase& c : report.cases)
+    report.accuracy.push_back(compare_with_reference(c, &report.cases[0]));
+  EXPECT_TRUE(report.accuracy[1].broken);
+  EXPECT_FALSE(report.accuracy[2].broken);
+  const std::string table = bench_markdown_table(report);
+  EXPECT_NE(table.find("broken: the domains are 260 mm apart (13 % of the size)"),
+            std::string::npos)
+      << table;
+  // The broken row shows none of its accuracy figures; the other one does.
+  const std::string row = table.substr(table.find("| inertia |"));
+  EXPECT_EQ(row.substr(0, row.find('\n')).find("0.005"), std::string::npos) << row;
+  EXPECT_NE(table.find("| ddm |"), std::string::npos);
+}
+
+TEST(BenchReport, AnErrorBelowTheReferencesOwnIsSaidToBe) {
+  BenchAccuracy self, below, above;
+  self.self_check = true;
+  self.motion.relative_rms = self.reference_uncertainty = 0.32;
+  below.motion.relative_rms = 0.24;
+  below.reference_uncertainty = above.reference_uncertainty = 0.32;
+  above.motion.relative_rms = 0.93;
+  BenchReport report;
+  report.reference_method = "full";
+  report.cases = {vibrating_case("full", 2.0, 0), vibrating_case("a", 2.0, 0),
+                  vibrating_case("b", 2.0, 0)};
+  report.accuracy = {self, below, above};
+  const std::string table = bench_markdown_table(report);
+  EXPECT_NE(table.find("| 0.32 vs Δt/4 |"), std::string::npos) << table;
+  EXPECT_NE(table.find("| 0.24 < ref. 0.32 |"), std::string::npos) << table;
+  EXPECT_NE(table.find("| 0.93 |"), std::string::npos) << table;
+}
+
+TEST(BenchReport, AGainIsPrintedAsAGainAgainstTheReferencesEnergy) {
+  BenchCase reference = vibrating_case("full", 2.0, 0);  // K + E = 2 throughout
+  BenchCase gaining = vibrating_case("inertia", 2.0, 0);
+  for (std::size_t k = 0; k < gaining.kinetic.size(); ++k)
+    gaining.kinetic[k] += 0.1 * double(k);  // gains 30 J against the reference's 2
+  const BenchAccuracy a = compare_with_reference(gaining, &reference);
+  const double gained = gaining.kinetic.back() + gaining.elastic.back() - gaining.kinetic.front() -
+                        gaining.elastic.front();
+  EXPECT_NEAR(a.energy_drift, gained / 2, 1e-9);
+  EXPECT_GT(a.energy_drift, 10);  // against its own largest energy it would read below 1
+  BenchReport report;
+  report.reference_method = "full";
+  report.cases = {reference, gaining};
+  report.accuracy = {compare_with_reference(reference, &reference), a};
+  EXPECT_NE(bench_markdown_table(report).find(fmt::format("| {:+.3g} |", a.energy_drift)),
+            std::string::npos)
+      << bench_markdown_table(report);
 }
 
 }  // namespace

@@ -40,12 +40,34 @@ TEST(DampedVibration, FrequencyAndDecayOfADampedCosineOnAnOffsetAndADrift) {
 }
 
 TEST(DampedVibration, AVibrationThatDiesOutWithinTheRunStillHasItsFrequency) {
-  // e^{−6·3} ≈ 1.5e-8 of the amplitude is left at the end: after the first second the signal is
-  // flat, and zero crossings give no frequency.
-  const Eigen::VectorXd s = damped(2.2, 6.0, 0.01, 300, 0.05, 0.1);
+  // e^{−2·6} ≈ 6e-6 of the amplitude is left at the end: the second half of the signal is flat,
+  // and zero crossings give no frequency.
+  const Eigen::VectorXd s = damped(2.2, 2.0, 0.01, 600, 0.05, 0.1);
   const DampedVibration v = dominant_vibration(s, 0.01);
   EXPECT_NEAR(v.frequency_hz, 2.2, 2.2 * 1e-4);
-  EXPECT_NEAR(v.decay_rate, 6.0, 6.0 * 1e-3);
+  EXPECT_NEAR(v.decay_rate, 2.0, 2.0 * 1e-3);
+}
+
+TEST(DampedVibration, AShortLivedTransientDoesNotPoseAsTheVibration) {
+  // An overdamped return to rest (the motion's energy) with a fast ringing that has a larger
+  // amplitude at t = 0 and dies within a few steps: ranking by initial amplitude reported the
+  // ringing's 40 Hz; by energy the dominant motion is the return, which does not vibrate.
+  Eigen::VectorXd s(300);
+  for (int k = 0; k < 300; ++k) {
+    const double t = 0.01 * k;
+    s[k] = 0.05 * std::exp(-1.5 * t) + 0.2 * std::exp(-60 * t) * std::cos(kTwoPi * 40 * t);
+  }
+  EXPECT_TRUE(std::isnan(dominant_vibration(s, 0.01).frequency_hz));
+  // The same ringing on a slowly decaying vibration: the vibration is reported.
+  s += damped(1.7, 0.3, 0.01, 300, 0.05);
+  EXPECT_NEAR(dominant_vibration(s, 0.01).frequency_hz, 1.7, 1.7 * 1e-3);
+}
+
+TEST(DampedVibration, NoneForAVibrationDampedByMoreThanEPerPeriod) {
+  // σ = 6 /s at 2.2 Hz: e^{−6/2.2} ≈ 0.07 of the amplitude is left after one period.
+  EXPECT_TRUE(std::isnan(dominant_vibration(damped(2.2, 6.0, 0.01, 300, 0.05), 0.01).frequency_hz));
+  EXPECT_FALSE(
+      std::isnan(dominant_vibration(damped(2.2, 1.8, 0.01, 300, 0.05), 0.01).frequency_hz));
 }
 
 TEST(DampedVibration, TheLargerOfTwoVibrationsIsReported) {
@@ -64,6 +86,10 @@ TEST(DampedVibration, NoneWithoutAVibration) {
   EXPECT_TRUE(std::isnan(dominant_vibration(Eigen::VectorXd::Zero(5), 0.01).frequency_hz));
   EXPECT_TRUE(std::isnan(dominant_vibration(damped(0.2, 0, 0.01, 300), 0.01).frequency_hz))
       << "0.6 of a cycle is not a vibration";
+  EXPECT_TRUE(std::isnan(dominant_vibration(damped(0.5, 0, 0.01, 300), 0.01).frequency_hz))
+      << "1.5 cycles are too few to tell a frequency";
+  EXPECT_FALSE(std::isnan(dominant_vibration(damped(0.8, 0, 0.01, 300), 0.01).frequency_hz))
+      << "2.4 cycles are enough";
 }
 
 TEST(DampedVibration, OfPositionsAlongTheirPrincipalDirection) {

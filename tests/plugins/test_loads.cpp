@@ -59,7 +59,22 @@ TEST_F(LoadsTest, GravityDefaultsToEarthsAlongMinusY) {
   EXPECT_TRUE(forces.point_forces.empty());
   EXPECT_EQ(forces.nodal.size(), 0);
   EXPECT_EQ(keys(host_.find("gravity", PluginKind::load)),
-            std::vector<std::string>{"gravity.acceleration"});
+            (std::vector<std::string>{"gravity.acceleration", "gravity.ramp"}));
+}
+
+TEST_F(LoadsTest, GravityRampsUpSmoothlyOverItsRampTime) {
+  auto gravity = make("gravity", {{"gravity.ramp", "0.5", "test"}});
+  EXPECT_EQ(at(*gravity, 0.0).gravity, Vec3::Zero());
+  // s(τ) = τ²(3 − 2τ): ½ at half the ramp, 0.104 at a fifth, 1 from its end on.
+  EXPECT_NEAR(at(*gravity, 0.25).gravity.y(), -9.81 * 0.5, 1e-12);
+  EXPECT_NEAR(at(*gravity, 0.1).gravity.y(), -9.81 * 0.2 * 0.2 * (3 - 0.4), 1e-12);
+  EXPECT_EQ(at(*gravity, 0.5).gravity, Vec3(0, -9.81, 0));
+  EXPECT_EQ(at(*gravity, 3.0).gravity, Vec3(0, -9.81, 0));
+  // No jump in the load's rate at either end: the factor's slope is 0 there.
+  const double h = 1e-6;
+  EXPECT_NEAR(at(*gravity, h).gravity.y() / h, 0, 1e-3);
+  EXPECT_NEAR((at(*gravity, 0.5).gravity.y() - at(*gravity, 0.5 - h).gravity.y()) / h, 0, 1e-3);
+  EXPECT_THROW(make("gravity", {{"gravity.ramp", "-1", "test"}}), Error);
 }
 
 TEST_F(LoadsTest, GravityTakesAnyAccelerationAndAddsToWhatIsThere) {

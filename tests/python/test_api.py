@@ -258,7 +258,10 @@ def test_bench_rows_equal_the_bench_commands_results(tmp_path):
             expected = "" if value is None else (
                 f"{value:.9g}" if isinstance(value, float) else str(value))
             assert expected == text, (ours["method"], column)
-    assert rows[0]["relative_rms_error"] == 0 and rows[1]["relative_rms_error"] > 0
+    # The reference's row holds its own error against Δt/4, every row beside it.
+    assert rows[0]["self_check"] == 1 and rows[1]["self_check"] == 0
+    assert 0 < rows[0]["relative_rms_error"] == rows[1]["reference_uncertainty"]
+    assert rows[1]["relative_rms_error"] > 0
 
 
 def test_set_verbosity_silences_stderr():

@@ -1,5 +1,6 @@
 #include "substruct/scene/scene.hpp"
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -138,6 +139,24 @@ TEST_F(SceneTest, MetisDomainsGiveAConnectedGraphAndARootHoldingTheFixedVertices
   // By default the tip, the vertex farthest from the fixed ones, is tracked.
   ASSERT_EQ(scene.tracked_vertices.size(), 1u);
   EXPECT_EQ(scene.mesh.vertices(scene.tracked_vertices[0], 0), 8.0);
+}
+
+TEST_F(SceneTest, ABeamClampedAtBothEndsTracksItsMiddleNotAFixedVertex) {
+  // The old default, the vertex farthest from the fixed vertices' centroid, was a clamped corner
+  // here: every accuracy figure of it read 0.
+  TetMesh box = make_box_mesh(Vec3(0, 0, 0), Vec3(8, 1, 1), 16, 2, 2);
+  write_veg(dir() / "bridge.veg", box);
+  std::string bou;
+  for (Index v = 0; v < box.num_vertices(); ++v)
+    if (box.vertices(v, 0) == 0.0 || box.vertices(v, 0) == 8.0) bou += std::to_string(v + 1) + "\n";
+  write("bridge.bou", bou);
+  const Scene scene =
+      load({{"scene.mesh", "bridge.veg", "test"}, {"scene.fixed", "bridge.bou", "test"}});
+  ASSERT_EQ(scene.tracked_vertices.size(), 1u);
+  const Index tracked = scene.tracked_vertices[0];
+  EXPECT_FALSE(
+      std::binary_search(scene.fixed_vertices.begin(), scene.fixed_vertices.end(), tracked));
+  EXPECT_EQ(scene.mesh.vertices(tracked, 0), 4.0);
 }
 
 TEST_F(SceneTest, LoopsAreKeptOrCutIntoASpanningTreeOnRequest) {

@@ -149,7 +149,10 @@ void LaneHud::update(const LaneHudState& s) {
   std::string line =
       s.dofs > 0 ? fmt::format("{}   {} DOFs   {:.3f} ms/step", s.method, s.dofs, s.ms_per_step)
                  : s.method;
-  if (!s.reference.empty() && s.dofs > 0) {
+  if (broken_interface(s.interface_gap, s.size)) {
+    line += fmt::format("\nbroken output: the domains are {} apart ({} of the size)",
+                        length_text(s.interface_gap), percent(s.interface_gap / s.size));
+  } else if (!s.reference.empty() && s.dofs > 0) {
     if (s.is_reference)
       line += "\nreference of the errors";
     else if (s.error_frames > 0)

@@ -30,6 +30,10 @@ struct LaneHudState {
   bool is_reference = false;
   MotionError error{};
   long error_frames = 0;
+  // The domains' largest interface gap now and the object's size [m]: above 1 % of the size the
+  // panel says the output is broken instead of giving its error.
+  double interface_gap = 0;
+  double size = 0;
   // The colour legend: its mode and scale [m] (the largest displacement it maps to red).
   Colouring colouring = Colouring::domains;
   double colour_scale = 0;

@@ -147,6 +147,8 @@ void Viewports::update(int steps_per_frame, double ms_per_frame) {
     h.centre = lane.failure();
     h.error = lane.error().value();
     h.error_frames = lane.error().frames();
+    h.interface_gap = lane.sim().method().interface_gap();
+    h.size = lane.sim().scene().size();
     h.time = lane.sim().time();
     h.history = &lane.history();
     if (reference != nullptr && reference->ready()) h.reference_history = &reference->history();

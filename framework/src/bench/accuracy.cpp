@@ -104,11 +104,22 @@ double vibration_frequency(const Eigen::MatrixXd& positions, double dt) {
   return double(crossings.size() - 1) / (2 * (crossings.back() - crossings.front()));
 }
 
-double energy_drift(const std::vector<double>& total, const std::vector<double>& kinetic_elastic) {
-  if (total.size() < 2) return 0;
-  double scale = 0;
-  for (double e : kinetic_elastic) scale = std::max(scale, std::abs(e));
-  return scale > 0 ? (total.back() - total.front()) / scale : 0;
+double energy_drift(const std::vector<double>& total, double scale) {
+  if (total.size() < 2 || !(scale > 0)) return 0;
+  return (total.back() - total.front()) / scale;
+}
+
+double energy_scale(const std::vector<double>& kinetic_elastic,
+                    const std::vector<double>& reference_kinetic_elastic) {
+  const auto largest = [](const std::vector<double>& e) {
+    double m = 0;
+    for (double x : e) m = std::max(m, std::abs(x));
+    return m;
+  };
+  if (const double r = largest(reference_kinetic_elastic); r > 0) return r;
+  if (!kinetic_elastic.empty() && std::abs(kinetic_elastic.front()) > 0)
+    return std::abs(kinetic_elastic.front());
+  return largest(kinetic_elastic);
 }
 
 }  // namespace substruct

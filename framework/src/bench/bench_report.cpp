@@ -2,6 +2,7 @@
 
 #include "substruct/core/damped_vibration.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 
@@ -32,6 +33,21 @@ std::vector<double> kinetic_elastic(const BenchCase& c) {
 std::string num(double x, int digits = 3) {
   if (!std::isfinite(x)) return "—";
   return fmt::format("{:.{}g}", x, digits);
+}
+
+// The error / motion cell: the reference's own error against Δt/4 on its row; a method's error
+// below that uncertainty says so (the reference cannot tell it from exact).
+std::string motion_cell(const BenchAccuracy& a) {
+  if (a.self_check) return num(a.motion.relative_rms) + " vs Δt/4";
+  if (std::isfinite(a.reference_uncertainty) && a.motion.relative_rms < a.reference_uncertainty)
+    return fmt::format("{} < ref. {}", num(a.motion.relative_rms), num(a.reference_uncertainty));
+  return num(a.motion.relative_rms);
+}
+
+// A change with its sign: "+0.117", "-0.85", "+101".
+std::string signed_num(double x) {
+  if (!std::isfinite(x)) return "—";
+  return fmt::format("{:+.3g}", x);
 }
 
 std::string json_number(double x) {
@@ -90,6 +106,20 @@ std::string models_text(const PrecomputeStats& p) {
                      p.models_instanced);
 }
 
+// "full: trapezoidal Newmark (γ = ½, β = ¼); ddm: backward Euler …", each method once.
+std::string integrators_text(const BenchReport& report) {
+  std::vector<std::string> seen;
+  std::string list;
+  for (const BenchCase& c : report.cases) {
+    if (c.precompute.integrator.empty()) continue;
+    const std::string item = fmt::format("`{}` {}", c.name(), c.precompute.integrator);
+    if (std::find(seen.begin(), seen.end(), item) != seen.end()) continue;
+    seen.push_back(item);
+    list += (list.empty() ? "" : "; ") + item;
+  }
+  return list;
+}
+
 }  // namespace
 
 std::vector<BenchField> bench_result_fields(const BenchCase& c, const BenchAccuracy& a) {
@@ -121,7 +151,11 @@ std::vector<BenchField> bench_result_fields(const BenchCase& c, const BenchAccur
           {"reference_decay_rate", a.reference_decay_rate},
           {"decay_ratio", a.decay_ratio},
           {"plugin", c.method},
-          {"paper", c.paper}};
+          {"paper", c.paper},
+          {"broken", L(a.broken)},
+          {"integrator", c.precompute.integrator},
+          {"reference_uncertainty", a.reference_uncertainty},
+          {"self_check", L(a.self_check)}};
 }
 
 namespace {
@@ -138,13 +172,17 @@ std::string csv_field(const std::string& s) {
 BenchAccuracy compare_with_reference(const BenchCase& c, const BenchCase* reference) {
   BenchAccuracy a;
   if (!c.ran()) return a;
-  a.energy_drift = energy_drift(total_energy(c), kinetic_elastic(c));
+  a.broken = broken_interface(c.interface_gap, c.size);
+  const bool has_reference = reference != nullptr && reference->ran();
+  a.energy_drift = energy_drift(
+      total_energy(c), energy_scale(kinetic_elastic(c), has_reference ? kinetic_elastic(*reference)
+                                                                      : std::vector<double>{}));
   if (c.tracked.cols() >= 3) {
     const DampedVibration v = dominant_vibration_of_positions(c.tracked.leftCols(3), c.dt);
     a.frequency_hz = v.frequency_hz;
     a.decay_rate = v.decay_rate;
   }
-  if (reference == nullptr || !reference->ran() || reference->tracked.cols() != c.tracked.cols() ||
+  if (!has_reference || reference->tracked.cols() != c.tracked.cols() ||
       reference->tracked.rows() != c.tracked.rows() || reference->dt != c.dt)
     return a;  // no reference, or one sampled otherwise
   a.error = trajectory_error(c.tracked, reference->tracked, c.size);
@@ -172,7 +210,7 @@ std::string bench_markdown_table(const BenchReport& report) {
   std::string t =
       "| scene | method | DOFs | domains | precompute [s] | step [ms] median (p10–p90) | "
       "peak memory [MB] | error / motion | offset ratio | f / f_ref | decay ratio | RMS error / "
-      "size | energy drift | interface gap [mm] |" +
+      "size | energy change / E_ref | interface gap [mm] |" +
       extra_head +
       "\n"
       "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|" +
@@ -194,11 +232,20 @@ std::string bench_markdown_table(const BenchReport& report) {
                                                    num(1e3 * c.percentile_step_seconds(10)),
                                                    num(1e3 * c.percentile_step_seconds(90)))
                                      : "diverged: " + c.failure;
+    if (a.broken) {  // the domains came apart: no figure of it is a result
+      t += fmt::format(
+          "| {} | {} | {} | {} | {} | {} | {} | broken: the domains are {} mm apart ({} % of the "
+          "size) | | | | | | {} |{}\n",
+          c.scene, c.name(), c.dofs, c.domains, num(c.precompute_seconds), step,
+          num(c.peak_rss_mb, 4), num(1e3 * c.interface_gap), num(100 * c.interface_gap / c.size),
+          num(1e3 * c.interface_gap), extra);
+      continue;
+    }
     t += fmt::format("| {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |{}\n",
                      c.scene, c.name(), c.dofs, c.domains, num(c.precompute_seconds), step,
-                     num(c.peak_rss_mb, 4), num(a.motion.relative_rms), num(a.motion.offset_ratio),
+                     num(c.peak_rss_mb, 4), motion_cell(a), num(a.motion.offset_ratio),
                      num(a.frequency_ratio), num(a.decay_ratio), num(a.error.rms),
-                     num(a.energy_drift), num(1e3 * c.interface_gap), extra);
+                     signed_num(a.energy_drift), num(1e3 * c.interface_gap), extra);
   }
   return t;
 }
@@ -220,7 +267,9 @@ std::vector<fs::path> write_bench_report(const fs::path& dir, const BenchReport&
         "- accuracy against `{}` on the same scene, loads, initial state and time step, of the "
         "tracked vertices:\n"
         "  - error / motion = RMS of |x − x_ref| over RMS of the reference's displacement from its "
-        "first frame (0: exact; 1: as far off as standing still)\n"
+        "first frame (0: exact; 1: as far off as standing still); on the reference's row, its "
+        "own error at its Δt against a run at Δt/4, and \"< ref.\" where a method's error is "
+        "below that: closer than the reference can tell\n"
         "  - offset ratio = mean displacement projected on the reference's, over the reference's "
         "(1: the right sag or drift; 0.2: five times too small)\n"
         "  - f / f_ref = frequency of the dominant vibration of the first tracked vertex, fitted "
@@ -228,8 +277,21 @@ std::vector<fs::path> write_bench_report(const fs::path& dir, const BenchReport&
         "  - decay ratio = e^(−σT) / e^(−σ_ref T), how much of its amplitude that vibration keeps "
         "over the run T against the reference (below 1: damped more)\n"
         "  - RMS error / size = RMS of |x − x_ref| over the object's bounding-box diagonal\n"
-        "  - energy drift = (E_end − E_0) / max(kinetic + elastic)\n",
+        "  - energy change = (E_end − E_0) / E_ref, E the total energy and E_ref the reference's "
+        "largest kinetic + elastic energy: +0.1 gained a tenth of what the reference holds, +100 "
+        "a hundred times it (a gain is positive and is not capped)\n",
         report.reference_method);
+  if (report.quick)
+    md +=
+        "- **quick run**: a check that every row runs, not a measurement; with so few steps "
+        "the accuracy figures are not meaningful, and frequencies need two periods\n";
+  if (std::any_of(report.accuracy.begin(), report.accuracy.end(),
+                  [](const BenchAccuracy& a) { return a.broken; }))
+    md +=
+        "- broken: the domains came apart by more than 1 % of the object's size at an "
+        "interface; such a run's figures are not results\n";
+  if (const std::string list = integrators_text(report); !list.empty())
+    md += "- time integrators (a decay ratio is read for what its scheme damps): " + list + "\n";
   md += fmt::format("\n{}\n## Stages\n\n", bench_markdown_table(report));
   for (const BenchCase& c : report.cases) {
     if (c.step_seconds.empty()) continue;
@@ -301,7 +363,9 @@ std::vector<fs::path> write_bench_report(const fs::path& dir, const BenchReport&
         "\"step_ms_p90\": {}, \"step_stages_ms_mean\": {}}}, \"peak_rss_mb\": {}, "
         "\"baseline_rss_mb\": {}, \"rms_error\": {}, \"max_error\": {}, \"frequency_hz\": {}, "
         "\"reference_frequency_hz\": {}, \"frequency_ratio\": {}, \"energy_drift\": {}, "
-        "\"interface_gap_m\": {}, \"relative_rms_error\": {}, \"offset_ratio\": {}, "
+        "\"interface_gap_m\": {}, \"broken\": {}, \"integrator\": {}, "
+        "\"reference_uncertainty\": {}, \"self_check\": {}, "
+        "\"relative_rms_error\": {}, \"offset_ratio\": {}, "
         "\"decay_rate\": {}, \"reference_decay_rate\": {}, \"decay_ratio\": {}, "
         "\"tracked_vertices\": {}, \"tracked_xyz_columns\": {}, "
         "\"kinetic\": {}, \"elastic\": {}, \"gravity\": {}}}{}\n",
@@ -329,10 +393,12 @@ std::vector<fs::path> write_bench_report(const fs::path& dir, const BenchReport&
         json_number(c.peak_rss_mb), json_number(c.baseline_rss_mb), json_number(a.error.rms),
         json_number(a.error.max), json_number(a.frequency_hz),
         json_number(a.reference_frequency_hz), json_number(a.frequency_ratio),
-        json_number(a.energy_drift), json_number(c.interface_gap),
-        json_number(a.motion.relative_rms), json_number(a.motion.offset_ratio),
-        json_number(a.decay_rate), json_number(a.reference_decay_rate), json_number(a.decay_ratio),
-        tracked_ids, tracked, json_array(c.kinetic), json_array(c.elastic), json_array(c.gravity),
+        json_number(a.energy_drift), json_number(c.interface_gap), a.broken ? "true" : "false",
+        json_string(c.precompute.integrator), json_number(a.reference_uncertainty),
+        a.self_check ? "true" : "false", json_number(a.motion.relative_rms),
+        json_number(a.motion.offset_ratio), json_number(a.decay_rate),
+        json_number(a.reference_decay_rate), json_number(a.decay_ratio), tracked_ids, tracked,
+        json_array(c.kinetic), json_array(c.elastic), json_array(c.gravity),
         k + 1 < report.cases.size() ? "," : "");
   }
   js += "]\n}\n";

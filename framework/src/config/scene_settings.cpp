@@ -27,7 +27,8 @@ const OptionSet<SceneSettings>& scene_options() {
                   "tree, reported)")
           .indices("tracked_vertices", &S::tracked_vertices,
                    "0-based vertices whose positions are written to CSV and compared between "
-                   "methods; default: the vertex farthest from the fixed ones")
+                   "methods; default: the free vertex farthest (along the mesh) from its nearest "
+                   "fixed one")
           .flag("reorient_elements", &S::reorient_elements,
                 "accept inverted (negatively oriented) tetrahedra by swapping two of their "
                 "vertices, as for a mesh made with the other vertex order; otherwise they are "

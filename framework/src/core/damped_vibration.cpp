@@ -16,6 +16,19 @@ constexpr int kMaxComponents = 12;
 // Singular values below this fraction of the largest are noise (round-off of a smooth signal).
 constexpr double kSignificant = 1e-6;
 
+// A vibration needs about two periods in the run to have a frequency.
+constexpr double kMinCycles = 2.0;
+
+// log Σ_{k<n} a2 r^{2k}: the energy of a component of squared amplitude a2 and pole modulus r
+// over n samples, in logs so that a growing component does not overflow.
+double log_energy(double a2, double r, Index n) {
+  const double x = 2 * std::log(r), xn = x * double(n);
+  if (std::abs(x) < 1e-14) return std::log(a2) + std::log(double(n));
+  if (std::abs(xn) < 700) return std::log(a2) + std::log(std::expm1(xn) / std::expm1(x));
+  if (x > 0) return std::log(a2) + xn - std::log(std::expm1(x));
+  return std::log(a2) - std::log(-std::expm1(x));
+}
+
 DampedVibration none() {
   DampedVibration v;
   v.frequency_hz = v.decay_rate = v.amplitude = std::numeric_limits<double>::quiet_NaN();
@@ -52,21 +65,37 @@ DampedVibration dominant_vibration(const Eigen::VectorXd& s, double dt) {
     for (Index k = 0; k < n; ++k, p *= z[i]) Z(k, i) = p;
   }
   const Eigen::VectorXcd a = Z.colPivHouseholderQr().solve(s.cast<std::complex<double>>());
-  DampedVibration best = none();
-  double best_amplitude = 0;
+  // Rank the components by their energy over the run, Σ_k |a_i z_i^k|² (a conjugate pair twice
+  // one member's), not by their amplitude at t = 0: a transient that dies within a few steps has
+  // a large a_i and next to no energy. An offset or a slow drift (less than one cycle, and
+  // changing by less than e over the run) is the baseline the motion rides on and does not
+  // compete; any other component does, oscillating or not.
+  const double duration = dt * double(n - 1);
+  int winner = -1;
+  double winner_energy = -std::numeric_limits<double>::infinity();
   for (Index i = 0; i < M; ++i) {
     const double f = std::arg(z[i]) / (2 * std::numbers::pi * dt);
-    // One of each conjugate pair (f > 0); a component slower than one cycle over the run is an
-    // offset or a drift, not a vibration.
-    if (!(f * dt * double(n - 1) > 1.0) || !std::isfinite(std::abs(a[i]))) continue;
-    const double amplitude = 2 * std::abs(a[i]);  // the pair together
-    if (amplitude > best_amplitude) {
-      best_amplitude = amplitude;
-      best.frequency_hz = f;
-      best.decay_rate = -std::log(std::abs(z[i])) / dt;
-      best.amplitude = amplitude;
+    const double sigma = -std::log(std::abs(z[i])) / dt;
+    if (!std::isfinite(std::abs(a[i])) || !std::isfinite(sigma) || f < 0) continue;
+    if (f * duration < 1.0 && std::abs(sigma) * duration < 1.0) continue;  // the baseline
+    const double energy =
+        log_energy(std::norm(a[i]), std::abs(z[i]), n) + (f > 0 ? std::log(2.0) : 0.0);
+    if (energy > winner_energy) {
+      winner_energy = energy;
+      winner = int(i);
     }
   }
+  if (winner < 0) return none();
+  const double f = std::arg(z[winner]) / (2 * std::numbers::pi * dt);
+  const double sigma = -std::log(std::abs(z[winner])) / dt;
+  // No vibration: the dominant motion does not oscillate (a real pole: an overdamped return, a
+  // creep), completes fewer than two cycles in the run (too short to tell its frequency), or
+  // loses more than a factor e of its amplitude per period (σ > f).
+  if (!(f * duration >= kMinCycles) || sigma > f) return none();
+  DampedVibration best;
+  best.frequency_hz = f;
+  best.decay_rate = sigma;
+  best.amplitude = 2 * std::abs(a[winner]);  // the pair together
   return best;
 }
 

@@ -103,6 +103,18 @@ std::string_view to_string(TimeScheme scheme) {
   return scheme == TimeScheme::newmark ? "newmark" : "backward-euler";
 }
 
+std::string newmark_description(double gamma, double beta) {
+  if (gamma == 0.5 && beta == 0.25) return "trapezoidal Newmark (γ = ½, β = ¼)";
+  return fmt::format("Newmark (γ = {:.3g}, β = {:.3g}{})", gamma, beta,
+                     gamma > 0.5 ? ": numerical damping" : "");
+}
+
+std::string describe(const IntegratorSettings& settings) {
+  return settings.scheme == TimeScheme::newmark
+             ? newmark_description(settings.newmark_gamma, settings.newmark_beta)
+             : std::string("backward Euler");
+}
+
 struct ImplicitIntegrator::Impl {
   SecondOrderSystem system;
   LinearSolver& solver;

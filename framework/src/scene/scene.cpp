@@ -14,6 +14,7 @@
 #include "substruct/mesh/element_orientation.hpp"
 #include "substruct/mesh/mesh_io.hpp"
 #include "substruct/mesh/unused_vertices.hpp"
+#include "substruct/scene/tracked_vertex.hpp"
 
 namespace substruct {
 
@@ -55,28 +56,6 @@ std::vector<Index> fixed_from_set(const TetMesh& mesh, const std::string& name) 
   for (const auto& [set, e] : mesh.element_sets) names += (names.empty() ? "" : ", ") + set;
   throw Error(fmt::format("[scene] fixed_set = {}: the mesh has no such set (sets: {})", name,
                           names.empty() ? "none" : names));
-}
-
-/// The vertex farthest from the fixed vertices (the free tip of a cantilever), or from the
-/// centroid when nothing is fixed: a sensible vertex to track by default.
-Index default_tracked_vertex(const TetMesh& mesh, const std::vector<Index>& fixed) {
-  Vec3 anchor = Vec3::Zero();
-  if (fixed.empty()) {
-    anchor = mesh.vertices.colwise().mean();
-  } else {
-    for (Index v : fixed) anchor += mesh.vertices.row(v).transpose();
-    anchor /= double(fixed.size());
-  }
-  Index best = 0;
-  double best_distance = -1;
-  for (Index v = 0; v < mesh.num_vertices(); ++v) {
-    const double d = (mesh.vertices.row(v).transpose() - anchor).squaredNorm();
-    if (d > best_distance) {
-      best_distance = d;
-      best = v;
-    }
-  }
-  return best;
 }
 
 }  // namespace
@@ -157,6 +136,12 @@ Scene load_scene(const Config& config) {
                                fmt::format("vertex {} does not exist (the mesh has {} vertices, "
                                            "0-based)",
                                            v, n));
+  for (Index v : scene.tracked_vertices)
+    if (std::binary_search(scene.fixed_vertices.begin(), scene.fixed_vertices.end(), v))
+      log::warn(
+          "[scene] tracked_vertices: vertex {} (0-based) is fixed: its trajectory does not "
+          "move, and accuracy figures of it read 0 or nothing",
+          v);
   if (scene.tracked_vertices.empty())
     scene.tracked_vertices.push_back(default_tracked_vertex(scene.mesh, scene.fixed_vertices));
   return scene;

@@ -61,8 +61,24 @@ class RunningMotionError {
 /// (no full period in the run) or does not move.
 double vibration_frequency(const Eigen::MatrixXd& positions, double dt);
 
-/// Energy drift of a run: (E_last − E_first) / max_t (kinetic + elastic), with E the total energy
-/// of each frame; 0 when nothing moves. Positive when the run gains energy.
-double energy_drift(const std::vector<double>& total, const std::vector<double>& kinetic_elastic);
+/// Whether a run's output is broken rather than a result: its domains have come apart at an
+/// interface by more than 1 % of the object's size (`gap` and `size` in the same unit), so that
+/// no accuracy figure of it means what it says.
+inline constexpr double kBrokenInterfaceGap = 0.01;
+inline bool broken_interface(double gap, double size) {
+  return size > 0 && gap > kBrokenInterfaceGap * size;
+}
+
+/// Energy change of a run against an energy scale: (E_last − E_first) / scale, with E the total
+/// energy of each frame; positive when the run gains energy, and not bounded by 1 (a run that
+/// ends 120 times above the scale reads about +120). 0 when the scale is 0.
+double energy_drift(const std::vector<double>& total, double scale);
+
+/// The scale energy_drift() is read against: the reference's largest kinetic + elastic energy
+/// (`reference_kinetic_elastic`, empty when there is no reference), else the run's own initial
+/// kinetic + elastic energy, else (a run starting at rest with no reference) its own largest.
+/// A method's drift is thereby not divided by the energy it gained.
+double energy_scale(const std::vector<double>& kinetic_elastic,
+                    const std::vector<double>& reference_kinetic_elastic);
 
 }  // namespace substruct

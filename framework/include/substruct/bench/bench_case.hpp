@@ -51,8 +51,8 @@ struct BenchCase {
 
 /// Runs `config`'s scene with its [coupling] plugin: precompute (timed, with its stages), then
 /// `repeats` runs of `steps` steps from the scene's initial state without output. The tracked
-/// vertices are the scene's [scene] tracked_vertices, else the vertex farthest from the fixed
-/// ones (farthest from the centroid when nothing is fixed). A method that cannot run the scene or
+/// vertices are the scene's [scene] tracked_vertices, else default_tracked_vertex()
+/// (scene/tracked_vertex.hpp). A method that cannot run the scene or
 /// diverges gives a case with `failure` set; other errors are thrown.
 BenchCase run_bench_case(const Config& config, const PluginHost& host,
                          const BenchCaseSettings& settings);

@@ -28,7 +28,15 @@ struct BenchAccuracy {
   /// e^{−σ T} / e^{−σ_ref T} (T the run's duration): 1 as the reference, 0.1 when the method
   /// damps it to a tenth of what the reference keeps.
   double decay_ratio = std::nan("");
-  double energy_drift = std::nan("");  // energy_drift() of the case itself
+  double energy_drift = std::nan("");  // energy_drift() of the case, against energy_scale()
+  /// broken_interface() of the run's largest gap: its accuracy figures are not a result.
+  bool broken = false;
+  /// The reference's own error at its Δt against a run at Δt/4, relative to its motion (as
+  /// motion.relative_rms); NaN when not checked. A method's error below it is within what the
+  /// reference can tell.
+  double reference_uncertainty = std::nan("");
+  /// This row is the reference, and its motion/error figures are against the Δt/4 run.
+  bool self_check = false;
 };
 
 /// `reference` may be null (no ground truth for this scene) or the case itself.
@@ -41,6 +49,7 @@ struct BenchReport {
   bool figures_column = false;   // the table lists each case's precompute figures
   long steps = 0;
   int repeats = 0;
+  bool quick = false;  // a check of the pipeline: too few steps for accuracy figures to mean much
   std::vector<BenchCase> cases;
   std::vector<BenchAccuracy> accuracy;  // one per case
 };

@@ -19,11 +19,16 @@ struct RowRunSettings {
   double duration = 0;  // [s]: steps = duration / the row's Δt
   int repeats = 1;
   long max_steps = 0;  // > 0: at most this many (--quick)
+  /// Runs the reference row once more at Δt/4 (4× the steps) and reports the reference's own
+  /// error against it beside the methods' errors (BenchAccuracy::reference_uncertainty).
+  bool reference_check = false;
 };
 
 /// Runs `scene` with every row (overrides: `common`, then the row's; no exporters) and appends
 /// the cases, and their accuracy against the row labelled `reference` (none when empty), to
-/// `report`. Progress lines go to `log` unless it is null.
+/// `report`. With `run.reference_check`, the reference's own error at its Δt against Δt/4 is the
+/// reference row's error and every row's reference_uncertainty. Progress lines go to `log`
+/// unless it is null.
 void run_bench_rows(const std::string& scene, const std::vector<BenchRow>& rows,
                     const std::string& reference, const std::vector<std::string>& common,
                     const RowRunSettings& run, const PluginHost& host, BenchReport& report,

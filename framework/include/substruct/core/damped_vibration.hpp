@@ -4,9 +4,11 @@
 ///   s(t_k) ≈ Σ_i a_i z_i^k,  z_i = exp((−σ_i + 2πi f_i) dt),
 /// their poles z_i read off a Hankel matrix of the samples (an SVD keeps the significant
 /// components, so a constant offset, a slow drift and noise do not pose as the vibration), and
-/// the oscillating component (f > 0) with the largest amplitude is the one reported. Unlike
-/// counting zero crossings, it gives the frequency of a vibration that dies out within the run,
-/// and how fast it dies.
+/// the components are ranked by their energy over the run (Σ_k |a_i z_i^k|²). The dominant one is
+/// reported when it is a vibration: it oscillates, completes at least two cycles in the run and
+/// loses less than a factor e of its amplitude per period. An overdamped return, a creep, a
+/// transient or a run too short gives no vibration rather than a number. Unlike counting zero
+/// crossings, it gives the frequency of a vibration that dies out within the run, and how fast.
 #include "substruct/core/types.hpp"
 
 namespace substruct {
@@ -18,8 +20,9 @@ struct DampedVibration {
 };
 
 /// Of the samples `s` taken every `dt` seconds. Returns nothing (frequency NaN) when fewer than 8
-/// samples, a non-positive dt, or no oscillating component above the noise (it does not move,
-/// or moves without vibrating).
+/// samples, a non-positive dt, or when the most energetic motion (an offset or a slow drift
+/// aside) is not a vibration as above: it does not move, moves without vibrating, vibrates fewer
+/// than two cycles in the run, or is damped by more than e per period.
 DampedVibration dominant_vibration(const Eigen::VectorXd& s, double dt);
 
 /// The same for one vertex's positions (frames × 3): its motion projected on the principal

@@ -17,6 +17,10 @@ struct PrecomputeStats {
   /// interface cubature's held-out force error), in the order given; a name given again
   /// replaces its value.
   std::vector<std::pair<std::string, double>> figures;
+  /// The time integrator of the method's step in words ("trapezoidal Newmark (γ = ½, β = ¼)",
+  /// "backward Euler"), reported beside its figures so that a decay is read for what it is;
+  /// empty when the method does not say.
+  std::string integrator;
   void add(const std::string& stage, double seconds);
   void report(const std::string& name, double value);
 };

@@ -12,6 +12,7 @@
 /// out, as in Vega); fixed DOFs are removed, so A is SPD for SPD M and K. The linear solver
 /// analyses A's pattern once and factors A at every Newton iteration.
 #include <memory>
+#include <string>
 #include <string_view>
 
 #include "substruct/core/types.hpp"
@@ -27,6 +28,10 @@ enum class TimeScheme { newmark, backward_euler };
 /// "newmark" | "backward-euler"; anything else throws Error listing both.
 TimeScheme parse_time_scheme(std::string_view name);
 std::string_view to_string(TimeScheme scheme);
+
+/// Newmark's scheme in words for a report: "trapezoidal Newmark (γ = ½, β = ¼)" for the
+/// energy-conserving rule, else "Newmark (γ = 0.55, β = 0.276: numerical damping)" or the like.
+std::string newmark_description(double gamma, double beta);
 
 struct IntegratorSettings {
   TimeScheme scheme = TimeScheme::newmark;
@@ -45,6 +50,9 @@ struct IntegratorSettings {
 /// Throws Error when the settings are out of range (β_N > 0, γ ≥ ½, tolerance > 0,
 /// max_iterations ≥ 1).
 void check_integrator_settings(const IntegratorSettings& settings);
+
+/// The settings' scheme in words (newmark_description(), or "backward Euler").
+std::string describe(const IntegratorSettings& settings);
 
 /// How one step (or static solve) went, and where its time went.
 struct NewtonReport {
