@@ -41,7 +41,7 @@ struct ExtendedLog {
 };
 
 ExtendedLog extended_log(double s) {
-  if (s >= kEps) return {std::log(s), 1 / s, -1 / (s * s)};
+  if (s >= kEps) return {std::log1p(s - 1), 1 / s, -1 / (s * s)};  // log1p: exact near σ = 1
   const double t = s - kEps;
   return {std::log(kEps) + t / kEps - t * t / (2 * kEps * kEps), (2 * kEps - s) / (kEps * kEps),
           -1 / (kEps * kEps)};
@@ -87,7 +87,16 @@ void neohookean_kernel(const Mat3& F, const Mat43& G, double V, double lambda, d
     L += l[i].value;
   }
   const double c = lambda * L - mu;
-  if (energy) *energy = V * (0.5 * mu * (s.squaredNorm() - 3) - mu * L + 0.5 * lambda * L * L);
+  if (energy) {
+    // μ/2 (Σσ² − 3) − μL = μ Σ (d − ℓ + d²/2), d = σ − 1: no cancellation of O(μ) terms, so a
+    // rest or rigid state (d ~ 1e-16) has an energy of O(μ d²), not O(μ d).
+    double sum = 0;
+    for (int i = 0; i < 3; ++i) {
+      const double d = s[i] - 1;
+      sum += d - l[i].value + 0.5 * d * d;
+    }
+    *energy = V * (mu * sum + 0.5 * lambda * L * L);
+  }
   if (force) {
     Vec3 dpsi;  // ∂Ψ̂/∂σ_i = μ σ_i + (λL − μ) ℓ'(σ_i)
     for (int i = 0; i < 3; ++i) dpsi[i] = mu * s[i] + c * l[i].d1;
