@@ -49,10 +49,10 @@ namespace fs = std::filesystem;
 
 constexpr const char* kUsage =
     "usage: substruct modes MESH [--fixed FILE.bou] [--count K] [--output FILE.vtu]\n"
-    "                      [--model linear|stvk|corotational] [--shift S]\n"
+    "                      [--model linear|stvk|corotational|neohookean] [--shift S]\n"
     "                      [--solvers.eigen=NAME] [--spectra.key=value …] [--plugin-path DIR]\n"
     "  The K lowest natural frequencies of a tet mesh (.veg, .node/.ele, .msh) with its own\n"
-    "  materials: K x = λ M x, K the stiffness at rest (identical for the three models), M the\n"
+    "  materials: K x = λ M x, K the stiffness at rest (identical for the four models), M the\n"
     "  consistent mass, the vertices of FILE.bou (Vega, 1-based) fixed. Prints λ [1/s²],\n"
     "  ω = √λ [rad/s] and f = ω/2π [Hz]; without --fixed the six rigid-body modes come first,\n"
     "  near zero, and are labelled rigid. --output writes the rest mesh with one displacement\n"

@@ -17,7 +17,7 @@ namespace substruct {
 namespace {
 
 constexpr MaterialModel kModels[] = {MaterialModel::linear, MaterialModel::stvk,
-                                     MaterialModel::corotational};
+                                     MaterialModel::corotational, MaterialModel::neohookean};
 
 // A 2×2×1-cell box (24 tets, 18 vertices) with jittered vertices and two materials.
 TetMesh small_mesh() {
@@ -110,10 +110,13 @@ TEST(ElasticForceModel, ForceIsTheEnergyGradient) {
   }
 }
 
+// (The neo-Hookean tangent is the Hessian made semi-definite per element, not the Jacobian in
+// compressed elements; its exact Hessian is checked in test_neohookean.)
 TEST(ElasticForceModel, StiffnessIsTheForceJacobian) {
   const TetMesh mesh = small_mesh();
   const Eigen::VectorXd u = test_displacement(mesh);
   for (MaterialModel model : kModels) {
+    if (model == MaterialModel::neohookean) continue;
     SCOPED_TRACE(to_string(model));
     const ElasticForceModel efm(mesh, model);
     Eigen::MatrixXd fd(u.size(), u.size());

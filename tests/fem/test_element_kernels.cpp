@@ -12,6 +12,7 @@
 
 #include "substruct/core/error.hpp"
 #include "substruct/fem/tet_geometry.hpp"
+#include "support/affine_tet.hpp"
 
 namespace substruct {
 namespace {
@@ -21,25 +22,14 @@ constexpr MaterialModel kModels[] = {MaterialModel::linear, MaterialModel::stvk,
 
 // A general (not right-angled) rest tet with unit-size edges, and a rubber-like material
 // (E = 1e6 Pa, ν = 0.45: λ ≈ 3.1e6, μ ≈ 3.4e5; the errors below are relative, so scale-free).
-struct Element {
-  Vec12 X;
-  Mat3 Dm_inv;
-  double V;
-  double lambda = Material{}.lambda();
-  double mu = Material{}.mu();
+struct Element : testing::RestTet {
+  Element()
+      : RestTet((Vec12() << 0.1, -0.2, 0.0,  //
+                 1.2, 0.1, -0.1,             //
+                 0.3, 0.9, 0.2,              //
+                 0.2, 0.1, 1.1)
+                    .finished()) {}
 
-  Element() {
-    X << 0.1, -0.2, 0.0,  //
-        1.2, 0.1, -0.1,   //
-        0.3, 0.9, 0.2,    //
-        0.2, 0.1, 1.1;
-    Mat3 Dm;
-    for (int c = 0; c < 3; ++c) Dm.col(c) = X.segment<3>(3 * (c + 1)) - X.segment<3>(0);
-    Dm_inv = Dm.inverse();
-    V = std::abs(Dm.determinant()) / 6;
-  }
-
-  ElementInput input(const Vec12& x) const { return {&x, &Dm_inv, V, lambda, mu}; }
   double energy(MaterialModel m, const Vec12& x) const {
     double E = 0;
     element_forces(m, input(x), &E, nullptr, nullptr);
@@ -55,22 +45,10 @@ struct Element {
     element_forces(m, input(x), nullptr, nullptr, &K);
     return K;
   }
-  // x_a = A X_a + t.
-  Vec12 affine(const Mat3& A, const Vec3& t = Vec3::Zero()) const {
-    Vec12 x;
-    for (int a = 0; a < 4; ++a) x.segment<3>(3 * a) = A * X.segment<3>(3 * a) + t;
-    return x;
-  }
 };
 
-Mat3 rotation(double angle, const Vec3& axis) {
-  return Eigen::AngleAxisd(angle, axis.normalized()).toRotationMatrix();
-}
-
-struct Deformation {
-  std::string name;
-  Vec12 x;
-};
+using testing::Deformation;
+using testing::rotation;
 
 // Random moderate strain, a large rotation of a strained element, an inverted element
 // x = F X with F = Q₁ diag(1.3, 0.8, −0.4) Q₂ᵀ (det F < 0; for the corotational model
@@ -306,6 +284,8 @@ TEST(ElementKernels, CorotationalInvertedElementPushesBackTowardsRest) {
 TEST(MaterialModelNames, RoundTripAndUnknownNamesListTheValidOnes) {
   for (MaterialModel model : kModels) EXPECT_EQ(parse_material_model(to_string(model)), model);
   EXPECT_EQ(to_string(MaterialModel::corotational), "corotational");
+  EXPECT_EQ(parse_material_model("neohookean"), MaterialModel::neohookean);
+  EXPECT_EQ(to_string(MaterialModel::neohookean), "neohookean");
   try {
     parse_material_model("neo-hookean");
     FAIL() << "an unknown model name was accepted";

@@ -10,33 +10,14 @@
 #include "substruct/core/error.hpp"
 #include "substruct/integrators/implicit_integrator.hpp"
 #include "substruct/solvers/linear_solver.hpp"
+#include "support/eigen_cholesky.hpp"
 
 namespace substruct {
 namespace {
 
 using std::numbers::pi;
 
-// A sparse Cholesky through the LinearSolver interface, counting analyses and factorizations.
-class EigenCholesky : public LinearSolver {
- public:
-  void analyze(const SparseMatrix& A, const MatrixProperties&) override {
-    llt_.analyzePattern(A);
-    ++analyses;
-  }
-  void factorize(const SparseMatrix& A) override {
-    llt_.factorize(A);
-    if (llt_.info() != Eigen::Success) throw Error("test solver: not positive definite");
-    ++factorizations;
-  }
-  void solve(const Eigen::VectorXd& b, Eigen::VectorXd& x) const override { x = llt_.solve(b); }
-  FactorizationInfo info() const override { return {0, "Eigen SimplicialLLT"}; }
-
-  int analyses = 0;
-  int factorizations = 0;
-
- private:
-  Eigen::SimplicialLLT<SparseMatrix> llt_;
-};
+using testing::EigenCholesky;
 
 SparseMatrix sparse(const Eigen::MatrixXd& dense) {
   return dense.sparseView();

@@ -6,9 +6,12 @@ const OptionSet<MaterialSettings>& material_options() {
   using S = MaterialSettings;
   static const auto options =
       OptionSet<S>("material", "constitutive model (overrides the mesh's)")
-          .choice("model", &S::model, {"stvk", "linear", "corotational"},
-                  "constitutive model of every element: StVK, small-strain linear elasticity or "
-                  "corotational linear elasticity")
+          .choice("model", &S::model, {"stvk", "linear", "corotational", "neohookean"},
+                  "constitutive model of every element: StVK (the papers' model; it softens "
+                  "under strong compression and can collapse), small-strain linear elasticity, "
+                  "corotational linear elasticity, or invertible compressible neo-Hookean with a "
+                  "positive semi-definite tangent per element (stable under large compression "
+                  "and inversion)")
           .number("youngs_modulus", &S::youngs_modulus, "Pa", "E for every element", positive)
           .number("poisson_ratio", &S::poisson_ratio, "", "ν for every element",
                   in_open_range(-1, 0.5))

@@ -4,29 +4,18 @@
 
 #include <Eigen/Geometry>
 #include <Eigen/LU>
-#include <Eigen/SVD>
 
+#include "detail/kernel_common.hpp"
+#include "detail/neohookean_kernel.hpp"
 #include "substruct/fem/tet_geometry.hpp"
 
 namespace substruct {
 
 namespace {
 
-using Mat43 = Eigen::Matrix<double, 4, 3>;
-
-// The kernels write the blocks K_ab with a ≤ b (the upper block triangle, diagonal blocks
-// whole); the strict lower triangle is then copied from the upper one, so K = Kᵀ exactly.
-void mirror_lower(Mat12& K) {
-  for (int j = 0; j < 12; ++j)
-    for (int i = j + 1; i < 12; ++i) K(i, j) = K(j, i);
-}
-
-// f_a = V P ∇N_a.
-void nodal_forces(const Mat3& P, const Mat43& G, double V, Vec12& f) {
-  for (int a = 0; a < 4; ++a)
-    for (int i = 0; i < 3; ++i)
-      f[3 * a + i] = V * (P(i, 0) * G(a, 0) + P(i, 1) * G(a, 1) + P(i, 2) * G(a, 2));
-}
+using detail::Mat43;
+using detail::mirror_lower;
+using detail::nodal_forces;
 
 // ∇N_a · ∇N_b.
 double dot_rows(const Mat43& G, int a, int b) {
@@ -127,19 +116,10 @@ bool polar_newton(const Mat3& F, Polar& p) {
 // S = V Σ Vᵀ, tr(S) I − S = V D Vᵀ with D = diag(tr S − σ_i), so B = U D⁻¹ Uᵀ. Where tr S − σ_i
 // nearly vanishes R is not differentiable; it is clamped to ±1e-8 there.
 Polar polar_svd(const Mat3& F) {
-  const Eigen::JacobiSVD<Mat3, Eigen::NoQRPreconditioner> svd(
-      F, Eigen::ComputeFullU | Eigen::ComputeFullV);
-  Mat3 U = svd.matrixU();
-  Mat3 V = svd.matrixV();
-  Vec3 sigma = svd.singularValues();
-  if (U.determinant() < 0) {
-    U.col(2) = -U.col(2);
-    sigma[2] = -sigma[2];
-  }
-  if (V.determinant() < 0) {
-    V.col(2) = -V.col(2);
-    sigma[2] = -sigma[2];
-  }
+  const detail::SignedSvd svd = detail::signed_svd(F);
+  const Mat3& U = svd.U;
+  const Mat3& V = svd.V;
+  const Vec3& sigma = svd.sigma;
   Polar p;
   p.R = U * V.transpose();
   p.trS = sigma.sum();
@@ -205,10 +185,7 @@ void corotational_kernel(const Mat3& F, const Mat43& G, double V, double lambda,
 
 void element_forces(MaterialModel model, const ElementInput& in, double* energy, Vec12* force,
                     Mat12* stiffness) {
-  const Vec12& x = *in.x;
-  Mat3 Ds;  // Ds = [x₁−x₀, x₂−x₀, x₃−x₀]
-  for (int c = 0; c < 3; ++c) Ds.col(c) = x.segment<3>(3 * (c + 1)) - x.segment<3>(0);
-  const Mat3 F = Ds * *in.Dm_inv;  // F = Ds Dm⁻¹
+  const Mat3 F = detail::deformation_gradient(in);  // F = Ds Dm⁻¹
   const Mat43 G = shape_gradients(*in.Dm_inv);
   switch (model) {
     case MaterialModel::linear:
@@ -219,6 +196,10 @@ void element_forces(MaterialModel model, const ElementInput& in, double* energy,
       return;
     case MaterialModel::corotational:
       corotational_kernel(F, G, in.volume, in.lambda, in.mu, energy, force, stiffness);
+      return;
+    case MaterialModel::neohookean:
+      detail::neohookean_kernel(F, G, in.volume, in.lambda, in.mu, detail::Tangent::projected,
+                                energy, force, stiffness);
       return;
   }
 }

@@ -10,8 +10,9 @@ MaterialModel parse_material_model(std::string_view name) {
   if (name == "linear") return MaterialModel::linear;
   if (name == "stvk") return MaterialModel::stvk;
   if (name == "corotational") return MaterialModel::corotational;
+  if (name == "neohookean") return MaterialModel::neohookean;
   throw Error("unknown material model '" + std::string(name) +
-              "'; valid models are: linear, stvk, corotational");
+              "'; valid models are: linear, stvk, corotational, neohookean");
 }
 
 std::string_view to_string(MaterialModel model) {
@@ -22,6 +23,8 @@ std::string_view to_string(MaterialModel model) {
       return "stvk";
     case MaterialModel::corotational:
       return "corotational";
+    case MaterialModel::neohookean:
+      return "neohookean";
   }
   throw Error("invalid MaterialModel value " + std::to_string(static_cast<int>(model)));
 }

@@ -33,6 +33,13 @@ struct ElementInput {
 ///   σ). The tangent includes dR. Where tr(S) − σ_i nearly vanishes (R is not differentiable
 ///   there, only possible for an inverted or collapsed element) it is clamped to ±1e-8 in the
 ///   tangent.
+/// neohookean:   Ψ = μ/2 (tr(FᵀF) − 3) − μ ln J + λ/2 (ln J)², J = det F, written in the signed
+///   principal stretches of F = UΣVᵀ (det U = det V = +1, σ₃ < 0 when inverted; Irving et al.
+///   2004) with ln σ continued below ε = 0.1 by its second-order Taylor polynomial, so that flat
+///   and inverted elements have a finite energy that pushes them back (the force is its exact
+///   gradient). The tangent is the energy's Hessian with its diagonal-space blocks clamped to be
+///   positive semi-definite (Teran et al. 2005), so K_e is positive semi-definite in every state;
+///   it is the exact Hessian wherever that is already semi-definite (at rest: linear elasticity).
 void element_forces(MaterialModel model, const ElementInput& in, double* energy, Vec12* force,
                     Mat12* stiffness);
 
