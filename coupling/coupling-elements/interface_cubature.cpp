@@ -194,7 +194,8 @@ double interface_training_memory(
     const std::vector<FloatingDomain>& domains, int count) {
   constexpr double kDouble = 8, kVector = 32;  // a double; a vector's own size and allocation
   double pose = 0;
-  for (const FloatingDomain& d : domains) pose += sizeof(DomainMotion) + 2 * (kVector + d.r() * kDouble);
+  for (const FloatingDomain& d : domains)
+    pose += sizeof(DomainMotion) + 2 * (kVector + d.r() * kDouble);
   double matrix = 0;
   for (const auto& [layer, members] : layers) {
     const double rows = double(count) * double(layer_offsets(layer, domains).back());

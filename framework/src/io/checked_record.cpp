@@ -7,8 +7,8 @@
 #include <fmt/format.h>
 
 #include "substruct/core/error.hpp"
-#include "substruct/core/input_file.hpp"
 #include "substruct/core/fnv1a.hpp"
+#include "substruct/core/input_file.hpp"
 
 namespace substruct {
 

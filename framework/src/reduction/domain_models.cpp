@@ -150,10 +150,12 @@ std::vector<DomainModel> provide_domain_models(const std::vector<ModelRequest>& 
     transient = std::max(transient, m.transient);
     largest_domain = std::max(largest_domain, meshes[ri]->num_elements());
   }
-  if (settings.force_model == ForceModelKind::cubature && settings.cubature_elements > largest_domain)
-    log::info("[reduction] cubature_elements = {}: a domain has at most {} elements; each keeps at "
-              "most its own",
-              settings.cubature_elements, largest_domain);
+  if (settings.force_model == ForceModelKind::cubature &&
+      settings.cubature_elements > largest_domain)
+    log::info(
+        "[reduction] cubature_elements = {}: a domain has at most {} elements; each keeps at "
+        "most its own",
+        settings.cubature_elements, largest_domain);
   reserve_memory(fmt::format("the reduced models of {} domain{} ({} to compute or load)", d,
                              d == 1 ? "" : "s", classes.size()),
                  kept + transient, advice);

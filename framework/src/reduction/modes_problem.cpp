@@ -29,9 +29,10 @@ ModesProblem modes_problem(const std::filesystem::path& mesh_file,
   const Index n = p.mesh.num_vertices();
   for (Index v : fixed_indices)
     if (v < 0 || v >= n)
-      throw Error(fmt::format("modes: fixed vertex {} does not exist (the mesh has {} vertices, "
-                              "numbered from 0)",
-                              v, n));
+      throw Error(
+          fmt::format("modes: fixed vertex {} does not exist (the mesh has {} vertices, "
+                      "numbered from 0)",
+                      v, n));
   p.fixed = std::move(fixed_indices);
   if (!fixed_file.empty())
     for (Index v : read_bou(fixed_file, n)) p.fixed.push_back(v);
@@ -40,10 +41,9 @@ ModesProblem modes_problem(const std::filesystem::path& mesh_file,
   require_used_or_fixed(p.mesh, p.fixed, mesh_file);
   p.dofs = DofMap::for_fixed_vertices(n, p.fixed);
   if (p.dofs.num_free() == 0)
-    throw Error(fmt::format("modes: every vertex of {} is fixed{}; nothing can move",
-                            mesh_file.string(),
-                            fixed_file.empty() ? std::string()
-                                               : fmt::format(" by {}", fixed_file.string())));
+    throw Error(fmt::format(
+        "modes: every vertex of {} is fixed{}; nothing can move", mesh_file.string(),
+        fixed_file.empty() ? std::string() : fmt::format(" by {}", fixed_file.string())));
   apply_material_overrides(material_options().read(config), p.mesh);
   return p;
 }

@@ -41,9 +41,10 @@ ModelMemory reduced_model_memory(Index vertices, Index elements, int r,
   const double eigen = eigenproblem_memory(n) + 2 * n * vectors * kDouble;
   m.transient = eigen + training;
   if (training > eigen && training > m.kept)
-    m.advice = fmt::format("lower [reduction] cubature_poses = {} (the training matrix: {} poses "
-                           "× r = {} × {} elements)",
-                           settings.cubature_poses, settings.cubature_poses, r, elements);
+    m.advice = fmt::format(
+        "lower [reduction] cubature_poses = {} (the training matrix: {} poses "
+        "× r = {} × {} elements)",
+        settings.cubature_poses, settings.cubature_poses, r, elements);
   else if (settings.modal_derivatives && k * (k + 1) / 2 * n * 2 * kDouble > eigenproblem_memory(n))
     m.advice = fmt::format("lower [reduction] linear_modes = {} (k(k + 1)/2 modal derivatives)",
                            settings.linear_modes);

@@ -75,9 +75,10 @@ void check_series_folder(const fs::path& dir) {
   std::error_code ec;
   const fs::file_status status = fs::symlink_status(dir, ec);
   if (fs::exists(status) && !fs::is_directory(status))
-    throw Error(fmt::format("vtk: cannot write the series' folder '{}': something other than a "
-                            "folder is there",
-                            dir.string()));
+    throw Error(
+        fmt::format("vtk: cannot write the series' folder '{}': something other than a "
+                    "folder is there",
+                    dir.string()));
 }
 
 class VtkExporter final : public Exporter {

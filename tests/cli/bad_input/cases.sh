@@ -520,9 +520,9 @@ case_output_csv_outside_the_output_folder() {
 # --- counts that size an allocation: through the memory estimate, naming the key ----------------
 case_count_interface_training_poses() {
   expect_error 1 "interface cubature's 1000000000 training poses: about .*lower \[coupling-elements\] interface_training_poses = 1000000000" -- \
-    timeout 60 "$cli" precompute "$scene" --coupling.plugin=coupling-elements --scene.domains=auto:2 \
+    timeout 60 "$cli" run "$scene" --coupling.plugin=coupling-elements --scene.domains=auto:2 \
     --coupling-elements.interface_samples=10 --coupling-elements.interface_training_poses=1000000000 \
-    --run.cache_dir="$PWD/cache"
+    --run.steps=1 --run.exporters= --reduction.cache=false
 }
 case_count_cubature_poses() {
   expect_error 1 "reduced models of 1 domain .*lower \[reduction\] cubature_poses = 1000000000" -- \
@@ -576,4 +576,8 @@ case_scene_mesh_without_value() {
 case_value_stiffness_randomization_huge() {
   expect_error 1 "command line: \[inertia\] stiffness_randomization = '1e300': expected a finite number in \[0, 10\]" -- \
     "$cli" run "$scene" --coupling.plugin=inertia --inertia.stiffness_randomization=1e300 --run.exporters=
+}
+case_count_steps_beyond_memory() {
+  expect_error 1 "the timings of 1000000000000000 steps: about .*lower \[run\] steps = 1000000000000000" -- \
+    "$cli" run "$scene" --run.steps=1000000000000000 --run.exporters=
 }

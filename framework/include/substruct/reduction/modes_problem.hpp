@@ -12,10 +12,10 @@
 namespace substruct {
 
 struct ModesProblem {
-  TetMesh mesh;               // materials overridden by [material]
-  std::vector<Index> fixed;   // 0-based, ascending
-  DofMap dofs;                // the free DOFs
-  Index reoriented = 0;       // inverted tetrahedra turned (reorient)
+  TetMesh mesh;              // materials overridden by [material]
+  std::vector<Index> fixed;  // 0-based, ascending
+  DofMap dofs;               // the free DOFs
+  Index reoriented = 0;      // inverted tetrahedra turned (reorient)
 };
 
 /// Throws Error "modes: ARGUMENT expects a positive whole number, found 'COUNT'" unless
