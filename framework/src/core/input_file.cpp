@@ -6,6 +6,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <string>
 
 #include <fmt/format.h>
 
@@ -38,8 +39,13 @@ struct Descriptor {
 /// refuses anything but a regular file.
 Descriptor open_regular(const std::filesystem::path& file, std::string_view what) {
   Descriptor d{::open(file.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC)};
-  if (d.fd < 0)
-    throw Error(fmt::format("cannot open {} '{}': {}", what, file.string(), std::strerror(errno)));
+  if (d.fd < 0) {
+    const int error = errno;
+    // A socket cannot be opened at all (ENXIO): say what it is rather than why open failed.
+    if (const std::string kind = non_regular_kind(file); !kind.empty())
+      throw Error(fmt::format("cannot read {} '{}': it is {}", what, file.string(), kind));
+    throw Error(fmt::format("cannot open {} '{}': {}", what, file.string(), std::strerror(error)));
+  }
   struct stat st {};
   if (::fstat(d.fd, &st) != 0)
     throw Error(fmt::format("cannot read {} '{}': {}", what, file.string(), std::strerror(errno)));
