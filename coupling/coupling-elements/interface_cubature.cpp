@@ -11,6 +11,7 @@
 
 #include "substruct/core/error.hpp"
 #include "substruct/core/log.hpp"
+#include "substruct/core/memory_budget.hpp"
 #include "substruct/fem/element_kernels.hpp"
 #include "substruct/reduction/cubature_fit.hpp"
 
@@ -185,6 +186,24 @@ void split_weights(const Eigen::MatrixXd& A, const Eigen::VectorXd& b, Index dim
   (void)members;
 }
 
+// About how much the training takes [bytes]: two sets of `count` poses (a DomainMotion per
+// domain: q, q̇ and, per pose, a matrix and a centre) and the largest layer's training matrix A
+// (count × the layer's unknowns rows, one column per element), with its column sums b.
+double interface_training_memory(
+    const std::map<std::vector<int>, std::vector<const CouplingElement*>>& layers,
+    const std::vector<FloatingDomain>& domains, int count) {
+  constexpr double kDouble = 8, kVector = 32;  // a double; a vector's own size and allocation
+  double pose = 0;
+  for (const FloatingDomain& d : domains)
+    pose += sizeof(DomainMotion) + 2 * (kVector + d.r() * kDouble);
+  double matrix = 0;
+  for (const auto& [layer, members] : layers) {
+    const double rows = double(count) * double(layer_offsets(layer, domains).back());
+    matrix = std::max(matrix, rows * (double(members.size()) + 1) * kDouble);
+  }
+  return 2 * double(count) * pose + matrix;
+}
+
 }  // namespace
 
 std::vector<std::vector<DomainMotion>> interface_training_poses(
@@ -235,6 +254,11 @@ std::vector<CouplingElement> fit_interface_cubature(const std::vector<CouplingEl
     throw Error("coupling-elements: interface cubature needs training_poses ≥ 1 and tolerance ≥ 0");
   std::map<std::vector<int>, std::vector<const CouplingElement*>> layers;
   for (const CouplingElement& c : elements) layers[layer_of(c)].push_back(&c);
+  reserve_memory(fmt::format("coupling-elements: the interface cubature's {} training poses",
+                             settings.training_poses),
+                 interface_training_memory(layers, domains, settings.training_poses),
+                 fmt::format("lower [coupling-elements] interface_training_poses = {}",
+                             settings.training_poses));
   const auto training = interface_training_poses(domains, settings.training_poses, settings.seed);
   const auto held_out =
       interface_training_poses(domains, settings.training_poses, settings.seed + 1);

@@ -71,7 +71,6 @@ namespace {
 template <class Scalar>
 class Clustering final : public ForceDisplacement {
   using Matrix = Eigen::Matrix<Scalar, Eigen::Dynamic, Eigen::Dynamic>;
-  using Vector = Eigen::Matrix<Scalar, Eigen::Dynamic, 1>;
 
  public:
   Clustering(const CompressedInverse& g, std::vector<Index> boundary) : n_(g.size) {
@@ -90,10 +89,17 @@ class Clustering final : public ForceDisplacement {
         }
       cluster.coefficients = c.coefficients.template cast<Scalar>();
       cluster.basis_t = c.basis.transpose().template cast<Scalar>();
+      // G̃_bb and the boundary response from the stored (rounded) matrices: with float32 the
+      // W that the multipliers solve must be that of the G̃ the steps apply. Built from the
+      // unrounded ones, the two differ by ~1e-7, and W, singular at these budgets (rank ≤ the
+      // clusters' components), turns that into multipliers 10⁹ too large: the bar "diverged at
+      // step 1" for every Δt.
       cluster.boundary_basis.resize(nb, c.basis.cols());
       for (Index b = 0; b < nb; ++b)
-        cluster.boundary_basis.row(b) = c.basis.row(boundary[static_cast<std::size_t>(b)]);
-      cluster.coefficients_d = c.coefficients;
+        cluster.boundary_basis.row(b) = c.basis.row(boundary[static_cast<std::size_t>(b)])
+                                            .template cast<Scalar>()
+                                            .template cast<double>();
+      cluster.coefficients_d = cluster.coefficients.template cast<double>();
       clusters_.push_back(std::move(cluster));
     }
     // G̃_bb(i, :) = (U S)_row(i) V_bᵀ, from the cluster of boundary unknown i.
@@ -104,7 +110,6 @@ class Clustering final : public ForceDisplacement {
       const Cluster& c = clusters_[static_cast<std::size_t>(j)];
       block_.row(i) = c.coefficients_d.row(row) * c.boundary_basis.transpose();
     }
-    rhs_.resize(n_);
     for (Cluster& c : clusters_) {
       c.t.resize(c.basis_t.rows());
       c.out.resize(c.coefficients.rows());
@@ -119,21 +124,20 @@ class Clustering final : public ForceDisplacement {
 
   void apply(const Eigen::VectorXd& r, Eigen::VectorXd& y) override {
     y.resize(n_);
-    rhs_ = r.template cast<Scalar>();
+    // Stored in Scalar, multiplied in double: float rounding in the products would put noise
+    // outside W's range as well (see the constructor).
     for (Cluster& c : clusters_) {
-      c.t.noalias() = c.basis_t * rhs_;        // V_jᵀ b
-      c.out.noalias() = c.coefficients * c.t;  // U_j S_j (V_jᵀ b)
-      for (std::size_t k = 0; k < c.rows.size(); ++k)
-        y[c.rows[k]] = static_cast<double>(c.out[static_cast<Index>(k)]);
+      c.t.noalias() = c.basis_t.template cast<double>() * r;           // V_jᵀ b
+      c.out.noalias() = c.coefficients.template cast<double>() * c.t;  // U_j S_j (V_jᵀ b)
+      for (std::size_t k = 0; k < c.rows.size(); ++k) y[c.rows[k]] = c.out[static_cast<Index>(k)];
     }
   }
   const Eigen::MatrixXd& boundary_block() const override { return block_; }
   void subtract_boundary_response(const Eigen::VectorXd& z, Eigen::VectorXd& y) override {
     for (Cluster& c : clusters_) {
       const Eigen::VectorXd t = c.boundary_basis.transpose() * z;  // V_j[b]ᵀ z
-      c.out.noalias() = c.coefficients * t.template cast<Scalar>();
-      for (std::size_t k = 0; k < c.rows.size(); ++k)
-        y[c.rows[k]] -= static_cast<double>(c.out[static_cast<Index>(k)]);
+      c.out.noalias() = c.coefficients.template cast<double>() * t;
+      for (std::size_t k = 0; k < c.rows.size(); ++k) y[c.rows[k]] -= c.out[static_cast<Index>(k)];
     }
   }
   std::size_t stored_bytes() const override { return stored_; }
@@ -152,13 +156,12 @@ class Clustering final : public ForceDisplacement {
     Matrix basis_t;                  // V_jᵀ
     Eigen::MatrixXd boundary_basis;  // V_j restricted to the boundary unknowns
     Eigen::MatrixXd coefficients_d;  // during construction only
-    Vector t, out;
+    Eigen::VectorXd t, out;
   };
   Index n_ = 0;
   Index components_ = 0;
   std::vector<Cluster> clusters_;
   Eigen::MatrixXd block_;
-  Vector rhs_;
   std::size_t stored_ = 0;
 };
 

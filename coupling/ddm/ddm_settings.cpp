@@ -53,7 +53,7 @@ const OptionSet<DdmSettings>& ddm_options() {
                    "clustering: CPCA assignment/PCA iterations at most", at_least(1))
           .flag("float32", &S::float32,
                 "clustering: store the compressed matrices in single precision (half the "
-                "memory; the products in single precision too)")
+                "memory; the products are in double, with W built from the stored values)")
           .choice("hybrid_correction", &S::hybrid_correction,
                   {{"auto", HybridCorrection::automatic},
                    {"solve", HybridCorrection::solve},

@@ -179,8 +179,9 @@ const OptionSet<InertiaSettings>& inertia_options() {
                 "level_frequency_scale scales frequencies instead")
           .number("stiffness_randomization", &S::stiffness_randomization, "",
                   "r: each domain's frequency × a factor uniform on [1/(1 + r), 1 + r] (its "
-                  "stiffness × the square), drawn from stiffness_seed (§7.2.2)",
-                  non_negative)
+                  "stiffness × the square), drawn from stiffness_seed (§7.2.2); at most 10 "
+                  "(stiffness × up to 121)",
+                  in_range(0, 10))
           .integer("stiffness_seed", &S::stiffness_seed, "", "seed of stiffness_randomization")
           .number("root_frequency", &S::root_frequency, "Hz",
                   "when > 0: every Young's modulus × (this / f₀)², f₀ the root domain's lowest "

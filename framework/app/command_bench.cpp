@@ -6,7 +6,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <map>
 #include <sstream>
 #include <string>
@@ -21,6 +20,7 @@
 #include "substruct/config/config.hpp"
 #include "substruct/config/run_settings.hpp"
 #include "substruct/core/error.hpp"
+#include "substruct/core/input_file.hpp"
 #include "substruct/core/install_layout.hpp"
 #include "substruct/core/log.hpp"
 #include "substruct/core/parse_number.hpp"
@@ -132,8 +132,7 @@ BenchArguments parse(const Args& raw) {
 
 // The scenes listed in `file`: one path per line (relative to the file), '#' starts a comment.
 std::vector<std::string> read_scene_list(const fs::path& file) {
-  std::ifstream in(file);
-  if (!in) throw Error(fmt::format("bench: cannot read the scene list {}", file.string()));
+  std::istringstream in(read_input_file(file, "bench scene list"));
   std::vector<std::string> scenes;
   std::string line;
   while (std::getline(in, line)) {
@@ -177,11 +176,7 @@ std::vector<std::string> choose_methods(const BenchArguments& a, const PluginHos
 void update_readme(const fs::path& readme, const std::string& table,
                    const std::string& begin_marker = kTableBegin,
                    const std::string& end_marker = kTableEnd) {
-  std::ifstream in(readme);
-  if (!in) throw Error(fmt::format("bench: cannot read {}", readme.string()));
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  std::string text = buffer.str();
+  std::string text = read_input_file(readme, "bench README");
   const auto begin = text.find(begin_marker);
   const auto end = text.find(end_marker);
   if (begin == std::string::npos || end == std::string::npos || end < begin)

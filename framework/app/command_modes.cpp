@@ -31,11 +31,10 @@
 #include "substruct/fem/material_model.hpp"
 #include "substruct/integrators/dof_map.hpp"
 #include "substruct/io/vtk_writer.hpp"
-#include "substruct/mesh/element_orientation.hpp"
 #include "substruct/mesh/mesh_io.hpp"
-#include "substruct/mesh/unused_vertices.hpp"
 #include "substruct/plugin/eigen_plugin_name.hpp"
 #include "substruct/plugin/plugin_host.hpp"
+#include "substruct/reduction/modes_problem.hpp"
 #include "substruct/reduction/reduced_model_memory.hpp"
 #include "substruct/scene/scene.hpp"
 #include "substruct/solvers/automatic_shift.hpp"
@@ -82,8 +81,9 @@ struct Options {
 
 int parse_count(const std::string& text) {
   const std::optional<long> value = parse_integer(text);
-  if (!value || *value < 1 || *value > std::numeric_limits<int>::max())
+  if (!value)
     throw Error(fmt::format("modes: --count expects a positive whole number, found '{}'", text));
+  check_mode_count(*value, "--count");
   return static_cast<int>(*value);
 }
 
@@ -183,19 +183,6 @@ int command_modes(const Args& raw_args) {
     Progress::set_enabled(false);
   }
 
-  TetMesh mesh = read_tet_mesh(o.mesh);
-  if (const Index turned = orient_elements(mesh, o.mesh, o.reorient); turned > 0 && printing)
-    std::printf("reoriented %d inverted tetrahedra (--reorient)\n", static_cast<int>(turned));
-  std::vector<Index> fixed_vertices;
-  if (!o.fixed.empty()) fixed_vertices = read_bou(o.fixed, mesh.num_vertices());
-  std::sort(fixed_vertices.begin(), fixed_vertices.end());
-  require_used_or_fixed(mesh, fixed_vertices, o.mesh);
-  const DofMap dofs = DofMap::for_fixed_vertices(mesh.num_vertices(), fixed_vertices);
-  const bool free_floating = fixed_vertices.empty();
-  if (dofs.num_free() == 0)
-    throw Error(fmt::format("modes: every vertex of {} is fixed by {}; nothing can move",
-                            o.mesh.string(), o.fixed.string()));
-
   auto clock = std::chrono::steady_clock::now();
   const auto lap = [&clock] {
     const auto now = std::chrono::steady_clock::now();
@@ -220,11 +207,21 @@ int command_modes(const Args& raw_args) {
           "eigen solver's own section ([{}])",
           s.key, s.value, eigen_section));
   }
-  apply_material_overrides(material_options().read(config), mesh);
+  const double host_seconds = lap();
+  // The checks substruct.modes() makes too (reduction/modes_problem.hpp).
+  const ModesProblem problem = modes_problem(o.mesh, o.fixed, {}, o.reorient, config);
+  const TetMesh& mesh = problem.mesh;
+  const std::vector<Index>& fixed_vertices = problem.fixed;
+  const DofMap& dofs = problem.dofs;
+  const bool free_floating = fixed_vertices.empty();
+  if (problem.reoriented > 0 && printing)
+    std::printf("reoriented %d inverted tetrahedra (--reorient)\n",
+                static_cast<int>(problem.reoriented));
+  lap();  // the mesh is not the solver's start
   SolverProvider solvers(host, config);
   solvers.set_shared_solves(shared);
   const std::unique_ptr<EigenSolver> solver = solvers.eigen();
-  const double start_seconds = lap();
+  const double start_seconds = host_seconds + lap();
 
   if (printing) {
     std::printf("mesh     %s: %d vertices, %d tets\n", o.mesh.string().c_str(), mesh.num_vertices(),

@@ -4,6 +4,7 @@
 // (Simulation), python_load.cpp (loads written in Python).
 #include <functional>
 #include <memory>
+#include <string>
 
 #include <pybind11/pybind11.h>
 
@@ -30,6 +31,10 @@ void bind_scene(py::module_& m);
 void bind_simulation(py::module_& m);
 void bind_modes(py::module_& m);
 void bind_bench(py::module_& m);
+
+/// A Python value as a scene would write it: text as is, True/False as true/false, a sequence
+/// as its items separated by spaces, anything else by str().
+std::string scene_text(const py::handle& value);
 
 /// Raises substruct.ConfigError with the message of `e`.
 [[noreturn]] void raise_config_error(const Error& e);

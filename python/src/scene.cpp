@@ -6,6 +6,8 @@
 #include <pybind11/stl.h>
 #include <pybind11/stl/filesystem.h>
 
+#include <fmt/format.h>
+
 #include "bindings.hpp"
 #include "substruct/config/framework_sections.hpp"
 #include "substruct/config/option_docs.hpp"
@@ -13,20 +15,6 @@
 namespace substruct::python {
 
 namespace {
-
-// A Python value as a scene would write it: text as is, True/False as true/false, a sequence
-// as its items separated by spaces, anything else by str().
-std::string scene_text(const py::handle& value) {
-  if (py::isinstance<py::bool_>(value)) return value.cast<bool>() ? "true" : "false";
-  if (py::isinstance<py::str>(value)) return value.cast<std::string>();
-  if (py::isinstance<py::sequence>(value)) {
-    std::string text;
-    for (const py::handle item : value.cast<py::sequence>())
-      text += (text.empty() ? "" : " ") + scene_text(item);
-    return text;
-  }
-  return py::str(value).cast<std::string>();
-}
 
 // The scene of the settings `read` validates; its errors (a malformed file aside) as ConfigError.
 Scene validated(const std::function<Config(const PluginHost&)>& read) {
@@ -49,10 +37,16 @@ Scene load_scene(const std::filesystem::path& file, const py::dict& overrides) {
 
 Scene scene_from_sections(const py::dict& sections, const std::filesystem::path& base_dir) {
   std::vector<Setting> settings;
-  for (const auto& [section, keys] : sections)
+  for (const auto& [section, keys] : sections) {
+    if (!py::isinstance<py::dict>(keys))
+      raise_config_error(Error(fmt::format(
+          "Scene.from_sections: section '{}' must be a dict {{key: value}}, found {} {}",
+          scene_text(section), py::str(py::type::of(keys).attr("__name__")).cast<std::string>(),
+          py::repr(keys).cast<std::string>())));
     for (const auto& [key, value] : keys.cast<py::dict>())
       settings.push_back({section.cast<std::string>() + "." + key.cast<std::string>(),
                           scene_text(value), "Python"});
+  }
   return validated(
       [&](const PluginHost& host) { return Config::from_settings(settings, base_dir, host); });
 }
@@ -74,6 +68,18 @@ py::list options_as_data(const OptionTable& table) {
 }
 
 }  // namespace
+
+std::string scene_text(const py::handle& value) {
+  if (py::isinstance<py::bool_>(value)) return value.cast<bool>() ? "true" : "false";
+  if (py::isinstance<py::str>(value)) return value.cast<std::string>();
+  if (py::isinstance<py::sequence>(value)) {
+    std::string text;
+    for (const py::handle item : value.cast<py::sequence>())
+      text += (text.empty() ? "" : " ") + scene_text(item);
+    return text;
+  }
+  return py::str(value).cast<std::string>();
+}
 
 std::shared_ptr<const PluginHost> plugin_host() {
   static const auto host = std::make_shared<const PluginHost>();

@@ -99,7 +99,7 @@ TEST_F(BenchSuiteFile, MistakesAreErrorsNamingTheFileAndLine) {
             std::string::npos);
   EXPECT_NE(testing::error_message([&] {
               read_bench_suite(dir() / "missing.suite");
-            }).find("cannot read the suite"),
+            }).find("cannot open bench suite"),
             std::string::npos);
 }
 

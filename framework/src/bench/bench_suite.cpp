@@ -1,12 +1,14 @@
 #include "substruct/bench/bench_suite.hpp"
 
 #include <algorithm>
-#include <fstream>
 #include <optional>
+
+#include <sstream>
 
 #include <fmt/format.h>
 
 #include "substruct/core/error.hpp"
+#include "substruct/core/input_file.hpp"
 #include "substruct/core/parse_number.hpp"
 #include "substruct/core/trim.hpp"
 
@@ -29,8 +31,7 @@ std::optional<std::string> override_of(const std::string& text) {
 }  // namespace
 
 BenchSuite read_bench_suite(const fs::path& file) {
-  std::ifstream in(file);
-  if (!in) throw Error(fmt::format("bench: cannot read the suite {}", file.string()));
+  std::istringstream in(read_input_file(file, "bench suite"));
   BenchSuite suite;
   suite.name = file.stem().string();
   suite.file = file;

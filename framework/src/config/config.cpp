@@ -1,11 +1,12 @@
 #include "substruct/config/config.hpp"
 
 #include <algorithm>
-#include <fstream>
 #include <limits>
 #include <map>
 #include <optional>
 #include <utility>
+
+#include <sstream>
 
 #include <fmt/format.h>
 #include <boost/program_options/parsers.hpp>
@@ -14,6 +15,7 @@
 #include "substruct/config/framework_sections.hpp"
 #include "substruct/config/option_table.hpp"
 #include "substruct/core/error.hpp"
+#include "substruct/core/input_file.hpp"
 #include "substruct/core/trim.hpp"
 #include "substruct/plugin/eigen_plugin_name.hpp"
 #include "substruct/plugin/geometry_plugin_name.hpp"
@@ -29,8 +31,7 @@ namespace {
 /// Reads "section.key = value" settings, in file order, with their line numbers. The syntax is
 /// Boost.Program_options' config-file syntax ([section], key = value, '#' comments).
 std::vector<Setting> read_ini(const fs::path& file) {
-  std::ifstream in(file);
-  if (!in) throw Error(fmt::format("cannot open scene file {}", file.string()));
+  std::istringstream in(read_input_file(file, "scene file"));
   std::vector<Setting> settings;
   std::string section;
   std::string line;

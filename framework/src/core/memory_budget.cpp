@@ -91,23 +91,24 @@ double resident_memory() {
   return resident * double(sysconf(_SC_PAGESIZE));
 }
 
-void reserve_memory(std::string_view what, double bytes) {
+void reserve_memory(std::string_view what, double bytes, std::string_view advice) {
   const double in_use = resident_memory(), limit = memory_limit();
-  if (in_use + bytes > limit)
+  if (!(in_use + bytes <= limit))  // NaN or ∞ from an absurd count is refused too
     throw Error(fmt::format(
-        "{}: about {} needed, {} in use: that exceeds [run] memory_limit = {} ({}); use fewer "
-        "DOFs (a coarser mesh, more domains or fewer modes) or raise the limit",
+        "{}: about {} needed, {} in use: that exceeds [run] memory_limit = {} ({}); {} or raise "
+        "the limit",
         what, format_bytes(bytes), format_bytes(in_use), format_bytes(limit),
-        limit_bytes > 0 ? "as set" : "auto: the memory available at the start"));
+        limit_bytes > 0 ? "as set" : "auto: the memory available at the start",
+        advice.empty() ? "use fewer DOFs (a coarser mesh, more domains or fewer modes)" : advice));
   if (bytes >= kAnnounce)
     log::info("memory   {}: about {} (in use {}, limit {})", what, format_bytes(bytes),
               format_bytes(in_use), format_bytes(limit));
 }
 
 std::string format_bytes(double bytes) {
-  const char* units[] = {"B", "KiB", "MiB", "GiB", "TiB"};
+  const char* units[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
   int u = 0;
-  while (bytes >= 1024 && u < 4) {
+  while (bytes >= 1024 && u < 6) {
     bytes /= 1024;
     ++u;
   }

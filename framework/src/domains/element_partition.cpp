@@ -2,15 +2,18 @@
 
 #include <algorithm>
 #include <charconv>
-#include <fstream>
 #include <map>
 #include <string_view>
 #include <unordered_set>
+
+#include <sstream>
+#include <system_error>
 
 #include <fmt/format.h>
 
 #include "domains_detail.hpp"
 #include "substruct/core/error.hpp"
+#include "substruct/core/input_file.hpp"
 #include "substruct/core/trim.hpp"
 
 namespace substruct {
@@ -139,8 +142,7 @@ ElementPartition element_partition_from_sets(const TetMesh& mesh,
 }
 
 ElementPartition read_element_partition(const std::filesystem::path& file, Index num_elements) {
-  std::ifstream in(file);
-  if (!in) throw Error(fmt::format("cannot open the domain file {}", file.string()));
+  std::istringstream in(read_input_file(file, "domain file"));
   ElementPartition p;
   p.domain_of_element.reserve(num_elements);
   std::string line;
@@ -240,7 +242,8 @@ ElementPartition make_element_partition(const TetMesh& mesh, const std::string& 
   } else {
     std::filesystem::path file(spec);
     if (file.is_relative()) file = base_dir / file;
-    if (!std::filesystem::is_regular_file(file))
+    std::error_code ec;
+    if (!std::filesystem::exists(file, ec))  // what is there and no file: read_input_file says
       throw Error(fmt::format("domains = {}: no such file ({}); expected {}", spec, file.string(),
                               kAcceptedSpecs));
     p = read_element_partition(file, mesh.num_elements());

@@ -3,13 +3,12 @@
 #include <algorithm>
 #include <bit>
 #include <cstring>
-#include <fstream>
-#include <iterator>
 
 #include <fmt/format.h>
 
 #include "substruct/core/error.hpp"
 #include "substruct/core/fnv1a.hpp"
+#include "substruct/core/input_file.hpp"
 
 namespace substruct {
 
@@ -131,11 +130,7 @@ std::string_view decode_checked_record(std::string_view bytes, std::string_view 
 }
 
 std::string read_file_bytes(const std::filesystem::path& file, std::string_view what) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw Error(fmt::format("cannot open the {} {}", what, file.string()));
-  std::string bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-  if (in.bad()) throw Error(fmt::format("cannot read the {} {}", what, file.string()));
-  return bytes;
+  return read_input_file(file, what);
 }
 
 }  // namespace substruct

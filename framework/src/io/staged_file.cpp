@@ -16,6 +16,7 @@
 #include <fmt/format.h>
 
 #include "substruct/core/error.hpp"
+#include "substruct/io/output_target.hpp"
 
 namespace substruct {
 
@@ -86,6 +87,7 @@ void remove_stale_temporaries(const fs::path& target) {
 
 StagedFile::StagedFile(fs::path target, Durability durability)
     : target_(std::move(target)), temporary_(temporary_for(target_)), durability_(durability) {
+  check_output_target(target_, "");  // never renamed over a device, a FIFO or a folder
   // Files written one at a time (not the frames of a series, which live in a staging folder
   // of their own) clear what killed writers left in their folder.
   if (durability_ == Durability::fsync) remove_stale_temporaries(target_);

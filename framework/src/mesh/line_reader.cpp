@@ -1,18 +1,14 @@
 #include "detail/line_reader.hpp"
 
-#include <cerrno>
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
-#include <cstring>
-#include <fstream>
-#include <iterator>
-#include <system_error>
 #include <utility>
 
 #include <fmt/format.h>
 
 #include "substruct/core/error.hpp"
+#include "substruct/core/input_file.hpp"
 
 namespace substruct::mesh_detail {
 
@@ -85,17 +81,7 @@ bool parse_integer(std::string_view token, long long& value) {
 
 LineReader::LineReader(std::filesystem::path file, char comment, std::string_view what)
     : file_(std::move(file)), comment_(comment) {
-  std::error_code ec;
-  if (std::filesystem::is_directory(file_, ec))
-    throw Error(fmt::format("cannot read {} '{}': it is a directory", what, file_.string()));
-  std::ifstream in(file_, std::ios::binary);
-  if (!in) {
-    const int error = errno;
-    throw Error(fmt::format("cannot open {} '{}': {}", what, file_.string(),
-                            error != 0 ? std::strerror(error) : "unreadable"));
-  }
-  text_.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-  if (in.bad()) throw Error(fmt::format("cannot read {} '{}'", what, file_.string()));
+  text_ = read_input_file(file_, what);
   for (const char c : text_)
     if (c == '\n') ++last_line_;
   if (!text_.empty() && text_.back() != '\n') ++last_line_;

@@ -139,15 +139,26 @@ std::vector<DomainModel> provide_domain_models(const std::vector<ModelRequest>& 
 
   // Memory: every representative's model is kept; one at a time is being computed.
   double kept = 0, transient = 0;
+  std::string advice;
+  Index largest_domain = 0;
   for (const InstanceClass& c : classes) {
     const auto ri = static_cast<std::size_t>(c.representative());
-    const ModelMemory m = reduced_model_memory(meshes[ri]->num_vertices(), r[ri], settings);
+    const ModelMemory m = reduced_model_memory(meshes[ri]->num_vertices(),
+                                               meshes[ri]->num_elements(), r[ri], settings);
     kept += m.kept;
+    if (m.transient >= transient) advice = m.advice;
     transient = std::max(transient, m.transient);
+    largest_domain = std::max(largest_domain, meshes[ri]->num_elements());
   }
+  if (settings.force_model == ForceModelKind::cubature &&
+      settings.cubature_elements > largest_domain)
+    log::info(
+        "[reduction] cubature_elements = {}: a domain has at most {} elements; each keeps at "
+        "most its own",
+        settings.cubature_elements, largest_domain);
   reserve_memory(fmt::format("the reduced models of {} domain{} ({} to compute or load)", d,
                              d == 1 ? "" : "s", classes.size()),
-                 kept + transient);
+                 kept + transient, advice);
 
   const bool use_cache = settings.cache && cache.enabled();
   std::vector<DomainModel> result(static_cast<std::size_t>(d));

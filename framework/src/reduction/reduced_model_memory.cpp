@@ -1,5 +1,9 @@
 #include "substruct/reduction/reduced_model_memory.hpp"
 
+#include <algorithm>
+
+#include <fmt/format.h>
+
 namespace substruct {
 
 namespace {
@@ -13,7 +17,8 @@ double eigenproblem_memory(double dofs) {
   return 2 * nnz * kEntry + 15 * nnz * kEntry;
 }
 
-ModelMemory reduced_model_memory(Index vertices, int r, const ReductionSettings& settings) {
+ModelMemory reduced_model_memory(Index vertices, Index elements, int r,
+                                 const ReductionSettings& settings) {
   const double n = 3.0 * double(vertices);
   const double k = settings.linear_modes, rr = r;
   ModelMemory m;
@@ -21,13 +26,28 @@ ModelMemory reduced_model_memory(Index vertices, int r, const ReductionSettings&
   // Kept: U, and f(q) as polynomial coefficients (linear r², quadratic r·r(r+1)/2, cubic
   // r·r(r+1)(r+2)/6) or as cubature (per element: its weight and a 12 × r block of U).
   m.kept = n * rr * kDouble;
-  if (settings.force_model == ForceModelKind::polynomial)
+  double training = 0;
+  if (settings.force_model == ForceModelKind::polynomial) {
     m.kept += rr * (rr + rr * (rr + 1) / 2 + rr * (rr + 1) * (rr + 2) / 6) * kDouble;
-  else
-    m.kept += double(settings.cubature_elements) * (1 + 12 * rr) * kDouble;
+  } else {
+    const double kept_elements = std::min<double>(double(settings.cubature_elements), elements);
+    m.kept += kept_elements * (1 + 12 * rr) * kDouble;
+    // Training: the poses (r each) and A, T·r rows × one column per element, with b.
+    const double poses = double(settings.cubature_poses);
+    training = poses * rr * (double(elements) + 2) * kDouble;
+  }
   // Transient: the eigenproblem, the linear modes and derivatives, and their PCA copy.
   const double vectors = k + (settings.modal_derivatives ? k * (k + 1) / 2 : 0);
-  m.transient = eigenproblem_memory(n) + 2 * n * vectors * kDouble;
+  const double eigen = eigenproblem_memory(n) + 2 * n * vectors * kDouble;
+  m.transient = eigen + training;
+  if (training > eigen && training > m.kept)
+    m.advice = fmt::format(
+        "lower [reduction] cubature_poses = {} (the training matrix: {} poses "
+        "× r = {} × {} elements)",
+        settings.cubature_poses, settings.cubature_poses, r, elements);
+  else if (settings.modal_derivatives && k * (k + 1) / 2 * n * 2 * kDouble > eigenproblem_memory(n))
+    m.advice = fmt::format("lower [reduction] linear_modes = {} (k(k + 1)/2 modal derivatives)",
+                           settings.linear_modes);
   return m;
 }
 

@@ -66,8 +66,13 @@ Scene load_scene(const Config& config) {
   Scene scene;
   scene.file = config.scene_file();
   scene.name = scene.file.empty() ? std::string("scene") : scene.file.stem().string();
-  if (settings.mesh.empty())
+  if (settings.mesh.empty()) {
+    // Set with no value ("mesh ="): say where; never set: say what is missing.
+    if (config.origin("scene.mesh") != "default")
+      throw config.value_error("scene.mesh",
+                               "expected the tet mesh to simulate (.veg, .node/.ele or .msh)");
     throw Error("[scene] mesh is required: the tet mesh to simulate (.veg, .node/.ele or .msh)");
+  }
   scene.mesh = read_tet_mesh(settings.mesh);
   if (const Index turned = orient_elements(scene.mesh, settings.mesh, settings.reorient_elements))
     log::info("{}: {} inverted tetrahedra reoriented ([scene] reorient_elements)",
@@ -81,6 +86,11 @@ Scene load_scene(const Config& config) {
   if (!settings.fixed_set.empty())
     for (Index v : fixed_from_set(scene.mesh, settings.fixed_set)) fixed.insert(v);
   scene.fixed_vertices.assign(fixed.begin(), fixed.end());
+  if (n > 0 && static_cast<Index>(fixed.size()) == n)  // before any method makes a solver
+    throw config.value_error(settings.fixed.empty() ? "scene.fixed_set" : "scene.fixed",
+                             fmt::format("every one of the {} vertices is fixed: nothing is free "
+                                         "to move",
+                                         n));
   require_used_or_fixed(scene.mesh, scene.fixed_vertices, settings.mesh);
 
   if (!settings.render_mesh.empty()) scene.render_mesh = read_obj(settings.render_mesh);

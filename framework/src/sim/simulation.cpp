@@ -17,6 +17,7 @@
 #include "substruct/core/memory_budget.hpp"
 #include "substruct/core/progress.hpp"
 #include "substruct/core/stopwatch.hpp"
+#include "substruct/io/output_target.hpp"
 #include "substruct/io/run_manifest.hpp"
 #include "substruct/plugin/plugin_host.hpp"
 
@@ -58,6 +59,14 @@ fs::path cache_dir(const Config& config, const Scene& scene) {
 
 RunSettings read_run_settings(const Config& config) {
   RunSettings run = run_options().read(config);
+  // Δt² scales the implicit step's matrices (M/(βΔt²) + D/(βΔt)·γ + K): below 1e-12 s they
+  // overflow or the stiffness rounds away, and the run "diverges" for want of a larger step.
+  constexpr double kSmallestDt = 1e-12;
+  if (run.dt < kSmallestDt)
+    throw config.value_error("run.dt",
+                             fmt::format("expected a time step ≥ {:g} s (a smaller one is lost to "
+                                         "rounding in the step's matrices)",
+                                         kSmallestDt));
   const std::optional<double> limit = parse_memory_size(run.memory_limit);
   if (!limit)
     throw config.value_error("run.memory_limit",
@@ -84,10 +93,21 @@ Simulation::Simulation(const Config& config, const PluginHost& host)
     exporters_.push_back(host.create<Exporter>(name, PluginKind::exporter, PluginContext{config_}));
   dt_ = run_.dt;
   check_initial_state(config_, scene_);  // before any precomputation
+  check_output_targets();                // …and what the exporters will write
   divergence_limit_ = run_.max_displacement * scene_.size();
 }
 
 Simulation::~Simulation() = default;
+
+void Simulation::check_output_targets() const {
+  if (exporters_.empty()) return;
+  const ExportSetup setup{scene_, method_name_, output_path(config_, scene_), dt_};
+  check_output_target(setup.output, "[run] output");
+  check_output_target(run_manifest_path(setup.output), "the run's manifest");
+  for (std::size_t i = 0; i < exporters_.size(); ++i)
+    for (const fs::path& file : exporters_[i]->targets(setup))
+      check_output_target(file, fmt::format("the {} exporter's file", run_.exporters[i]));
+}
 
 double Simulation::precompute() {
   if (precomputed_) return 0;  // once per method (its stats are those of the first call)
@@ -279,6 +299,11 @@ RunSummary Simulation::run() {
   summary.dt = dt_;
   summary.steps = run_.steps;
 
+  // One timing per step is kept: a count of steps sizes an allocation too (estimated from a
+  // MiB on: a smaller one is noise beside the scene).
+  if (const double bytes = double(summary.steps) * sizeof(double); bytes >= 0x1p20)
+    reserve_memory(fmt::format("the timings of {} steps", summary.steps), bytes,
+                   fmt::format("lower [run] steps = {}", summary.steps));
   summary.precompute_seconds = precompute();
   summary.precompute = precompute_stats_;
   reset();
@@ -292,6 +317,9 @@ RunSummary Simulation::run() {
       exporter->begin(setup);
       ++begun;
     }
+    // The manifest's folder too, before the first step: not only the exporters' own.
+    if (!exporters_.empty())
+      create_output_folder(run_manifest_path(setup.output), "the run's manifest");
     auto write_frame = [&] {
       if (exporters_.empty()) return;  // nothing to write: no energies to sum over the domains
       const ExportFrame frame{step_, time_, positions_, velocities_,

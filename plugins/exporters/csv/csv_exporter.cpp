@@ -18,6 +18,7 @@
 #include "substruct/config/options.hpp"
 #include "substruct/core/error.hpp"
 #include "substruct/io/exporter.hpp"
+#include "substruct/io/output_target.hpp"
 #include "substruct/io/staged_file.hpp"
 #include "substruct/plugin/plugin_descriptor.hpp"
 #include "substruct/scene/scene.hpp"
@@ -59,14 +60,17 @@ class CsvExporter final : public Exporter {
     if (state_ == State::writing) abort();
   }
 
-  void begin(const ExportSetup& setup) override {
+  std::vector<fs::path> targets(const ExportSetup& setup) const override {
     if (file_option_.empty()) {
-      file_ = setup.output;
-      file_.replace_extension(".csv");
-    } else {
-      const fs::path option = file_option_;
-      file_ = option.is_absolute() ? option : setup.output.parent_path() / option;
+      fs::path file = setup.output;
+      return {file.replace_extension(".csv")};
     }
+    const fs::path option = file_option_;
+    return {option.is_absolute() ? option : setup.output.parent_path() / option};
+  }
+
+  void begin(const ExportSetup& setup) override {
+    file_ = targets(setup).front();
     tracked_ = setup.scene.tracked_vertices;
     const Index n = setup.scene.mesh.num_vertices();
     for (Index v : tracked_)
@@ -75,7 +79,7 @@ class CsvExporter final : public Exporter {
             fmt::format("csv: tracked vertex {} does not exist (the mesh has {} "
                         "vertices, 0-based)",
                         v, n));
-    if (file_.has_parent_path()) fs::create_directories(file_.parent_path());
+    create_output_folder(file_, "[csv] file");
     out_.emplace(file_);
     state_ = State::writing;
     passed_ = 0;
@@ -114,8 +118,7 @@ class CsvExporter final : public Exporter {
   void abort() noexcept override {
     if (state_ == State::idle) return;
     out_.reset();  // removes the temporary file unless finish() published it
-    std::error_code ignored;
-    if (state_ == State::finished) fs::remove(file_, ignored);  // the run failed after finish()
+    if (state_ == State::finished) remove_output_file(file_);  // the run failed after finish()
     state_ = State::idle;
   }
 

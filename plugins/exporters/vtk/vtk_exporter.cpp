@@ -25,6 +25,7 @@
 #include "substruct/core/error.hpp"
 #include "substruct/core/log.hpp"
 #include "substruct/io/exporter.hpp"
+#include "substruct/io/output_target.hpp"
 #include "substruct/io/staged_file.hpp"
 #include "substruct/io/vtk_writer.hpp"
 #include "substruct/plugin/plugin_descriptor.hpp"
@@ -68,6 +69,18 @@ bool is_frame_of(const std::string& name, const std::string& stem) {
          std::all_of(digits.begin(), digits.end(), [](char c) { return std::isdigit(c) != 0; });
 }
 
+/// The series' frames folder and its staging folder are folders of ours: nothing else may be
+/// in their place (they are emptied and removed).
+void check_series_folder(const fs::path& dir) {
+  std::error_code ec;
+  const fs::file_status status = fs::symlink_status(dir, ec);
+  if (fs::exists(status) && !fs::is_directory(status))
+    throw Error(
+        fmt::format("vtk: cannot write the series' folder '{}': something other than a "
+                    "folder is there",
+                    dir.string()));
+}
+
 class VtkExporter final : public Exporter {
  public:
   explicit VtkExporter(const VtkSettings& settings)
@@ -77,17 +90,23 @@ class VtkExporter final : public Exporter {
     if (state_ == State::writing) abort();
   }
 
+  std::vector<fs::path> targets(const ExportSetup& setup) const override {
+    fs::path pvd = setup.output;
+    return {pvd.replace_extension(".pvd")};
+  }
+
   void begin(const ExportSetup& setup) override {
     scene_ = &setup.scene;
-    pvd_ = setup.output;
-    pvd_.replace_extension(".pvd");
+    pvd_ = targets(setup).front();
     stem_ = pvd_.stem().string();
     if (stem_.empty())
       throw Error(fmt::format("vtk: [run] output '{}' names no file", setup.output.string()));
     const fs::path dir = pvd_.parent_path();
     frames_dir_ = dir / stem_;
     staging_ = dir / (stem_ + ".tmp");
-    if (!dir.empty()) fs::create_directories(dir);
+    create_output_folder(pvd_, "[run] output");
+    check_series_folder(staging_);
+    check_series_folder(frames_dir_);
     fs::remove_all(staging_);  // left by an interrupted run of the same series
     fs::create_directory(staging_);
     frames_.clear();
@@ -129,7 +148,7 @@ class VtkExporter final : public Exporter {
     pvd.close();  // complete (and on disk) before anything of the previous series goes
 
     // The previous series disappears before the new one is published.
-    fs::remove(pvd_);
+    remove_output_file(pvd_);
     if (fs::is_directory(frames_dir_)) {
       for (const auto& entry : fs::directory_iterator(frames_dir_))
         if (entry.is_regular_file() && is_frame_of(entry.path().filename().string(), stem_))
@@ -152,7 +171,7 @@ class VtkExporter final : public Exporter {
     std::error_code ignored;
     fs::remove_all(staging_, ignored);
     // After finish(): the run failed later on; what it published goes too.
-    for (const fs::path& file : published_) fs::remove(file, ignored);
+    for (const fs::path& file : published_) remove_output_file(file);
     if (!published_.empty() && fs::is_empty(frames_dir_, ignored)) fs::remove(frames_dir_, ignored);
     published_.clear();
     frames_.clear();

@@ -431,3 +431,163 @@ case_veg_inverted_element() {
     fail "reorient_elements = true did not run: $(cat "$out/.stderr")"
   grep -q "1 inverted tetrahedra reoriented" "$out/.stderr" || fail "no reorientation reported"
 }
+
+# --- what is not a regular file: every reader refuses it before reading a byte -----------------
+case_input_scene_is_dev_zero() {
+  expect_error 1 "cannot read scene file '/dev/zero': it is a character device" -- \
+    timeout 20 "$cli" run /dev/zero
+}
+case_input_scene_is_a_fifo() {
+  mkfifo s.ini
+  expect_error 1 "cannot read scene file 's.ini': it is a FIFO" -- timeout 20 "$cli" run s.ini
+}
+case_input_scene_is_a_folder() {
+  mkdir s.ini
+  expect_error 1 "cannot read scene file 's.ini': it is a directory" -- "$cli" run s.ini
+}
+case_input_fixed_is_dev_zero() {
+  expect_error 1 "cannot read fixed-vertex file '/dev/zero': it is a character device" -- \
+    timeout 20 "$cli" run "$scene" --scene.fixed=/dev/zero --run.exporters=
+}
+case_input_veg_links_to_dev_urandom() {
+  ln -s /dev/urandom m.veg && scene_with_mesh s.ini m.veg
+  expect_error 1 "cannot read Vega mesh file '.*m.veg': it is a character device" -- \
+    timeout 20 "$cli" run s.ini
+}
+case_input_render_mesh_is_a_fifo() {
+  mkfifo r.obj
+  expect_error 1 "cannot read .*'.*r.obj': it is a FIFO" -- \
+    timeout 20 "$cli" run "$scene" --scene.render_mesh="$PWD/r.obj" --run.exporters=
+}
+case_input_msh_links_to_dev_zero() {
+  ln -s /dev/zero m.msh
+  expect_error 1 "cannot read .*'m.msh': it is a character device" -- \
+    timeout 20 "$cli" modes m.msh --count 1
+}
+case_input_tetgen_elements_are_a_fifo() {
+  cp "$data/two_tets.node" m.node && mkfifo m.ele
+  expect_error 1 "cannot read TetGen element file '.*m.ele': it is a FIFO" -- \
+    timeout 20 "$cli" modes m.node --count 1
+}
+case_input_domains_file_is_a_fifo() {
+  mkfifo d.domains
+  expect_error 1 "cannot read domain file '.*d.domains': it is a FIFO" -- \
+    timeout 20 "$cli" run "$scene" --scene.domains="$PWD/d.domains" --run.exporters=
+}
+
+# --- what a run may write over: only regular files, checked before anything is computed --------
+case_output_csv_onto_dev_null() {
+  expect_error 1 "cannot write the csv exporter's file '/dev/null': it is a character device" -- \
+    "$cli" run "$scene" --run.steps=1 --run.output="$PWD/out/beam.pvd" --run.exporters=csv \
+    --csv.file=/dev/null
+  [[ -c /dev/null ]] || fail "/dev/null is no longer a character device"
+}
+case_output_run_output_is_dev_null() {
+  expect_error 1 "cannot write \[run\] output '/dev/null': it is a character device" -- \
+    "$cli" run "$scene" --run.steps=1 --run.output=/dev/null --run.exporters=csv
+  [[ ! -e /dev/null.csv && ! -e /dev/null.manifest ]] || fail "wrote beside /dev/null"
+}
+case_output_csv_onto_a_fifo() {
+  mkfifo nul
+  expect_error 1 "cannot write the csv exporter's file '.*nul': it is a FIFO" -- \
+    "$cli" run "$scene" --run.steps=1 --run.output="$PWD/out/beam.pvd" --run.exporters=csv \
+    --csv.file="$PWD/nul"
+  [[ -p nul ]] || fail "the FIFO was replaced"
+}
+case_output_csv_onto_a_device_node() {
+  # A character device of our own (as the probe's `mknod nul c 1 3`), where mknod is allowed.
+  mknod nul c 1 3 2>/dev/null || { echo "ok [$name]: skipped (mknod not permitted here)"; return; }
+  expect_error 1 "cannot write the csv exporter's file '.*nul': it is a character device" -- \
+    "$cli" run "$scene" --run.steps=1 --run.output="$PWD/out/beam.pvd" --run.exporters=csv \
+    --csv.file="$PWD/nul"
+  [[ -c nul ]] || fail "the device node was replaced"
+}
+case_output_pvd_is_a_folder() {
+  mkdir beam.pvd
+  expect_error 1 "cannot write \[run\] output '.*beam.pvd': it is a directory" -- \
+    "$cli" run "$scene" --run.steps=1 --run.output="$PWD/beam.pvd" --run.exporters=vtk
+}
+case_output_csv_outside_the_output_folder() {
+  # Valid: the CSV elsewhere, the manifest beside [run] output, whose folder nothing else makes.
+  "$cli" run "$scene" --run.steps=2 --run.output="$PWD/out/beam.pvd" --run.exporters=csv \
+    --csv.file="$PWD/elsewhere/beam.csv" >/dev/null 2>"$out/.stderr" ||
+    fail "the run failed: $(cat "$out/.stderr")"
+  [[ -f elsewhere/beam.csv && -f out/beam.manifest ]] || fail "no CSV or no manifest"
+  grep -q "elsewhere/beam.csv" out/beam.manifest || fail "the manifest does not list the CSV"
+  echo "ok [$name]: CSV and manifest written"
+}
+
+# --- counts that size an allocation: through the memory estimate, naming the key ----------------
+case_count_interface_training_poses() {
+  expect_error 1 "interface cubature's 1000000000 training poses: about .*lower \[coupling-elements\] interface_training_poses = 1000000000" -- \
+    timeout 60 "$cli" run "$scene" --coupling.plugin=coupling-elements --scene.domains=auto:2 \
+    --coupling-elements.interface_samples=10 --coupling-elements.interface_training_poses=1000000000 \
+    --run.steps=1 --run.exporters= --reduction.cache=false
+}
+case_count_cubature_poses() {
+  expect_error 1 "reduced models of 1 domain .*lower \[reduction\] cubature_poses = 1000000000" -- \
+    timeout 60 "$cli" precompute "$scene" --coupling.plugin=inertia --reduction.force_model=cubature \
+    --reduction.cubature_poses=1000000000 --run.cache_dir="$PWD/cache"
+}
+case_count_cubature_elements_clamped() {
+  # More elements than the domain has: the estimate counts the domain's 450, and says so.
+  "$cli" run "$scene" --coupling.plugin=inertia --reduction.force_model=cubature \
+    --reduction.cubature_elements=1000000000 --reduction.cubature_poses=20 --run.steps=1 \
+    --run.exporters= --run.cache_dir="$PWD/cache" >/dev/null 2>"$out/.stderr" ||
+    fail "refused: $(cat "$out/.stderr")"
+  grep -q "cubature_elements = 1000000000: a domain has at most 450 elements" "$out/.stderr" ||
+    fail "no note of the clamp: $(cat "$out/.stderr")"
+  echo "ok [$name]: $(grep cubature_elements "$out/.stderr")"
+}
+
+# --- a cache entry that is a folder: reported and recomputed ------------------------------------
+case_ddm_cache_entry_is_a_folder() {
+  local args=(run "$scene" --coupling.plugin=ddm --ddm.solver=clustering --scene.domains=auto:2
+    --run.steps=2 --run.exporters= --run.cache_dir="$PWD/cache")
+  "$cli" "${args[@]}" >/dev/null 2>&1 || fail "the first run failed"
+  local entry
+  entry="$(find cache -name 'ddm-*.ssdd' | head -n 1)"
+  [[ -n "$entry" ]] || fail "no ddm-*.ssdd in the cache"
+  rm "$entry" && mkdir "$entry"
+  "$cli" "${args[@]}" >/dev/null 2>"$out/.stderr" || fail "the rerun failed: $(cat "$out/.stderr")"
+  grep -q "cache: ignoring .*ddm-.*ssdd: cannot read DDM file .*: it is a directory; recomputing" \
+    "$out/.stderr" || fail "not reported: $(cat "$out/.stderr")"
+  echo "ok [$name]: $(grep -m1 ignoring "$out/.stderr")"
+}
+
+# --- messages that name the right thing and the place -------------------------------------------
+case_value_dt_below_rounding() {
+  expect_error 1 "command line: \[run\] dt = '1e-300': expected a time step ≥ 1e-12 s" -- \
+    "$cli" run "$scene" --run.dt=1e-300 --run.exporters=
+}
+case_scene_every_vertex_fixed() {
+  seq 1 208 | paste -sd, >all.bou
+  local method
+  for method in full inertia ddm coupling-elements spectral-hybrid; do
+    rm -f "$out/.stdout" "$out/.stderr"
+    expect_error 1 "command line: \[scene\] fixed = '.*all.bou': every one of the 208 vertices is fixed: nothing is free to move" -- \
+      "$cli" run "$scene" --scene.fixed="$PWD/all.bou" --coupling.plugin="$method" --run.exporters=
+  done
+}
+case_scene_mesh_without_value() {
+  printf '[scene]\nmesh =\n[run]\nexporters =\n' >s.ini
+  expect_error 1 "s.ini:2: \[scene\] mesh = '': expected the tet mesh to simulate" -- "$cli" run s.ini
+}
+case_value_stiffness_randomization_huge() {
+  expect_error 1 "command line: \[inertia\] stiffness_randomization = '1e300': expected a finite number in \[0, 10\]" -- \
+    "$cli" run "$scene" --coupling.plugin=inertia --inertia.stiffness_randomization=1e300 --run.exporters=
+}
+case_count_steps_beyond_memory() {
+  expect_error 1 "the timings of 1000000000000000 steps: about .*lower \[run\] steps = 1000000000000000" -- \
+    "$cli" run "$scene" --run.steps=1000000000000000 --run.exporters=
+}
+case_ddm_float32_passes_the_first_steps() {
+  # The bar in 3 domains: float32 "diverged at step 1" for every Δt while its W was built from the
+  # unrounded matrices; it now runs as double does (both drift later at this budget).
+  "$cli" generate bar --out bar >/dev/null 2>&1 || fail "generate bar failed"
+  "$cli" run bar/bar.ini --coupling.plugin=ddm --ddm.solver=clustering --ddm.float32=true \
+    --run.steps=3 --run.exporters= --run.cache_dir="$PWD/cache" >"$out/.stdout" \
+    2>"$out/.stderr" || fail "float32 failed: $(cat "$out/.stderr")"
+  grep -q "single precision" "$out/.stdout" "$out/.stderr" || fail "not in single precision"
+  echo "ok [$name]: $(grep -h 'final' "$out/.stdout" "$out/.stderr" | head -n 1)"
+}

@@ -27,9 +27,10 @@ double available_memory();
 double resident_memory();
 
 /// Before allocating about `bytes` for `what`: logs the estimate when it is large (≥ 64 MiB),
-/// and throws Error "WHAT: about X needed, Y in use: that exceeds [run] memory_limit = Z …" when
-/// resident memory + `bytes` exceeds the limit.
-void reserve_memory(std::string_view what, double bytes);
+/// and throws Error "WHAT: about X needed, Y in use: that exceeds [run] memory_limit = Z …; ADVICE
+/// or raise the limit" when resident memory + `bytes` exceeds the limit. `advice` names what to
+/// lower, e.g. the key of the count that sizes the allocation; by default fewer DOFs.
+void reserve_memory(std::string_view what, double bytes, std::string_view advice = {});
 
 /// "1.50 GiB", "312 MiB", "12.0 KiB", "800 B".
 std::string format_bytes(double bytes);

@@ -40,6 +40,9 @@ class Exporter : public Component {
   /// Every file it published (after finish()), for the run's manifest (io/run_manifest.hpp):
   /// outputs() and the files they refer to, such as a series' frames.
   virtual std::vector<std::filesystem::path> published_files() const { return outputs(); }
+  /// The files begin()…finish() will write for `setup`, resolved as begin() resolves them: the
+  /// run checks them (io/output_target.hpp) before it precomputes anything.
+  virtual std::vector<std::filesystem::path> targets(const ExportSetup& setup) const = 0;
 };
 
 }  // namespace substruct

@@ -20,7 +20,8 @@ class Config;
 // 5: a plugin's options are an OptionTable (key, type, default, unit, help, choices, bounds)
 // instead of a Boost options_description; 6: DomainLayout has a modal rotation matrix Ψ;
 // 7: CouplingMethod has the static-solve hooks (do_can_solve_static, do_solve_static);
-// 8: PrecomputeStats names the step's integrator.
+// 8: PrecomputeStats names the step's integrator; Exporter::targets (the files a run checks
+// before it starts).
 inline constexpr int kPluginAbiVersion = 8;
 
 /// What a factory receives: the validated configuration (the plugin reads its own section

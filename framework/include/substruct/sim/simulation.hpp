@@ -111,6 +111,9 @@ class Simulation {
   void refresh_state();
   void evaluate_loads();
   void check_divergence() const;
+  /// Refuses, before anything is computed, output targets no writer may replace
+  /// (io/output_target.hpp): [run] output, the manifest beside it, every exporter's files.
+  void check_output_targets() const;
 
   struct LoadSlot {
     std::string name;
