@@ -1,6 +1,7 @@
-// §5.1, the clustering method as printed: G_i is computed once from a factorization of A_i (one solve per
-// column, as the paper does), its rows grouped by clustered PCA (a free vertex's three rows kept
-// together) and each cluster stored as U_j S_j and V_j (Eq. 7). A step then only multiplies:
+// §5.1, the clustering method as printed: G_i is computed once from a factorization of A_i (one
+// solve per column, as the paper does), its rows grouped by clustered PCA (a free vertex's three
+// rows kept together) and each cluster stored as U_j S_j and V_j (Eq. 7). A step then only
+// multiplies:
 //     x = G̃ b = [U_1 S_1 (V_1ᵀ b); …; U_k S_k (V_k ᵀ b)],
 // and the boundary block G̃_bb that W needs is formed once. The compression itself is shared with
 // the stable solver (galerkin_clustering_solver.cpp), which uses only the clusters' U_j.

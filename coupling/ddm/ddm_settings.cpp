@@ -59,14 +59,17 @@ const OptionSet<DdmSettings>& ddm_options() {
                    "them from floats_per_node",
                    non_negative)
           .integer("node_clusters", &S::node_clusters, "",
-                   "clustering, clustering-rows: reduce the rows' dimension before CPCA by summing the columns "
+                   "clustering, clustering-rows: reduce the rows' dimension before CPCA by summing "
+                   "the columns "
                    "of this many node clusters (§5.1, for large domains); 0 clusters the full "
                    "rows",
                    non_negative)
           .integer("cpca_iterations", &S::cpca_iterations, "",
-                   "clustering, clustering-rows: CPCA assignment/PCA iterations at most", at_least(1))
+                   "clustering, clustering-rows: CPCA assignment/PCA iterations at most",
+                   at_least(1))
           .flag("float32", &S::float32,
-                "clustering, clustering-rows: store the compressed matrices in single precision (half the "
+                "clustering, clustering-rows: store the compressed matrices in single precision "
+                "(half the "
                 "memory; the products in single precision too)")
           .choice("hybrid_correction", &S::hybrid_correction,
                   {{"auto", HybridCorrection::automatic},

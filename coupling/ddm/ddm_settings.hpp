@@ -12,7 +12,7 @@ enum class SolverKind {
   cg,          // the paper's baseline: every product by preconditioned CG (Table 2, first row)
   clustering,  // §5.1's CPCA clusters as the bases of a Galerkin step: G̃ = Q (QᵀAQ)⁻¹ Qᵀ, stable
   clustering_rows,  // §5.1, Eq. 7 as printed: each cluster's rows of G_i by U_j S_j V_jᵀ
-  hybrid,      // §5.2: a sparse factorization of A_i plus the stored boundary block of G_i
+  hybrid,           // §5.2: a sparse factorization of A_i plus the stored boundary block of G_i
 };
 
 /// Whether each domain is tracked by one rotation (Eq. 4) or simulated as plain linear FEM.

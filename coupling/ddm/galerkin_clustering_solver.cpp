@@ -48,8 +48,10 @@ bool is_diagonal(const SparseMatrix& M) {
 
 // An M-orthonormal basis of the column span of C (n × m, zero outside one cluster's interior rows):
 // C E Λ^{-1/2} from CᵀMC = E Λ Eᵀ, directions with λ ≤ 1e-12 λ_max dropped (a rank-deficient C).
-Eigen::MatrixXd mass_orthonormal_span(const Eigen::MatrixXd& C, const SparseMatrix& M) {
+Eigen::MatrixXd mass_orthonormal_span(Eigen::MatrixXd C, const SparseMatrix& M) {
   if (C.cols() == 0) return C;
+  for (Index j = 0; j < C.cols(); ++j)  // U_j S_j's columns scale with σ: equilibrate first
+    if (const double norm = C.col(j).norm(); norm > 0) C.col(j) /= norm;
   const Eigen::MatrixXd gram = C.transpose() * (M * C);
   Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd> eig(gram);
   const Eigen::VectorXd& lambda = eig.eigenvalues();  // increasing
@@ -71,8 +73,8 @@ class GalerkinClustering final : public ForceDisplacement {
                      const std::vector<Index>& boundary)
       : n_(g.size), boundary_(boundary), M_(M) {
     if (A.rows() != n_ || M.rows() != n_)
-      throw Error(fmt::format("ddm: the compressed inverse has {} unknowns, the domain {}", n_,
-                              A.rows()));
+      throw Error(
+          fmt::format("ddm: the compressed inverse has {} unknowns, the domain {}", n_, A.rows()));
     std::vector<char> on_boundary(static_cast<std::size_t>(n_), 0);
     for (Index b : boundary_) {
       if (on_boundary[static_cast<std::size_t>(b)])
@@ -93,7 +95,7 @@ class GalerkinClustering final : public ForceDisplacement {
           cluster.rows.push_back(row);
           covered[static_cast<std::size_t>(row)] = 1;
         }
-      bases.push_back(mass_orthonormal_span(C, M));
+      bases.push_back(mass_orthonormal_span(std::move(C), M));
       cluster.offset = interior_;
       interior_ += bases.back().cols();
       clusters_.push_back(std::move(cluster));
@@ -180,7 +182,8 @@ class GalerkinClustering final : public ForceDisplacement {
         w[static_cast<Index>(r)] = c.mass[static_cast<Index>(r)] * v[c.rows[r]];
       const Eigen::MatrixXd basis = c.basis.template cast<double>();
       const Eigen::VectorXd projected = basis * (basis.transpose() * w);
-      for (std::size_t r = 0; r < c.rows.size(); ++r) v[c.rows[r]] = projected[static_cast<Index>(r)];
+      for (std::size_t r = 0; r < c.rows.size(); ++r)
+        v[c.rows[r]] = projected[static_cast<Index>(r)];
     }
   }
 
@@ -213,10 +216,10 @@ class GalerkinClustering final : public ForceDisplacement {
   std::vector<Index> boundary_;
   SparseMatrix M_;
   std::vector<Cluster> clusters_;
-  Matrix S_;                                             // (Qᵀ A Q)⁻¹
-  Eigen::MatrixXd block_;                                // S_bb = G̃_bb
+  Matrix S_;                                               // (Qᵀ A Q)⁻¹
+  Eigen::MatrixXd block_;                                  // S_bb = G̃_bb
   std::optional<Eigen::LLT<Eigen::MatrixXd>> projection_;  // QᵀMQ when M is not diagonal
-  Eigen::MatrixXd Q_;                                    // Q, only then
+  Eigen::MatrixXd Q_;                                      // Q, only then
   Vector t_;
   std::size_t stored_ = 0, budgeted_ = 0;
 };
@@ -228,8 +231,7 @@ std::unique_ptr<ForceDisplacement> make_galerkin_clustering(const CompressedInve
                                                             const SparseMatrix& M,
                                                             const std::vector<Index>& boundary,
                                                             bool float32) {
-  if (float32)
-    return std::make_unique<GalerkinClustering<float>>(compressed, A, M, boundary);
+  if (float32) return std::make_unique<GalerkinClustering<float>>(compressed, A, M, boundary);
   return std::make_unique<GalerkinClustering<double>>(compressed, A, M, boundary);
 }
 

@@ -44,10 +44,10 @@ class DdmClusteringTest : public ::testing::Test {
 // Total energy (kinetic + elastic + gravity's potential) along a run released at rest.
 struct EnergyTrace {
   std::vector<double> total;
-  int completed = 0;      // steps done before a divergence, if any
-  double scale = 0;       // max |E(t) − E(0)|: the energy the motion exchanges
-  double rise = 0;        // max_t E(t) − E(0): energy gained over the start (≤ 0 when none)
-  double late_rise = 0;   // max over the second half of E − E at the half: growth late in the run
+  int completed = 0;     // steps done before a divergence, if any
+  double scale = 0;      // max |E(t) − E(0)|: the energy the motion exchanges
+  double rise = 0;       // max_t E(t) − E(0): energy gained over the start (≤ 0 when none)
+  double late_rise = 0;  // max over the second half of E − E at the half: growth late in the run
   double kinetic_end = 0;
 };
 
@@ -100,25 +100,24 @@ TEST_F(DdmClusteringTest, TheBarKeepsItsEnergyFromGrowingDampedAndUndamped) {
   print("bar, clustering, damped", damped);
   expect_stable(damped, n, 1.0);
   EXPECT_LT(damped.kinetic_end, 1e-6 * damped.scale);  // settled (α = 2/s)
-  const EnergyTrace free = trace_energy(
-      *run("bar", {"--ddm.solver=clustering", "--material.rayleigh_mass=0",
-                   "--material.rayleigh_stiffness=0"}),
-      n, 0.01);
+  const EnergyTrace free =
+      trace_energy(*run("bar", {"--ddm.solver=clustering", "--material.rayleigh_mass=0",
+                                "--material.rayleigh_stiffness=0"}),
+                   n, 0.01);
   print("bar, clustering, undamped", free);
   expect_stable(free, n, 1.0);
 }
 
 TEST_F(DdmClusteringTest, TheTorusKnotKeepsItsEnergyFromGrowingDampedAndUndamped) {
   const int n = steps(1500);
-  const EnergyTrace damped =
-      trace_energy(*run("torus_knot", {"--ddm.solver=clustering"}), n, 0.01);
+  const EnergyTrace damped = trace_energy(*run("torus_knot", {"--ddm.solver=clustering"}), n, 0.01);
   print("torus knot, clustering, damped", damped);
   expect_stable(damped, n, 1e-3);
   EXPECT_LT(damped.kinetic_end, 1e-6 * damped.scale);
-  const EnergyTrace free = trace_energy(
-      *run("torus_knot", {"--ddm.solver=clustering", "--material.rayleigh_mass=0",
-                          "--material.rayleigh_stiffness=0"}),
-      n, 0.01);
+  const EnergyTrace free =
+      trace_energy(*run("torus_knot", {"--ddm.solver=clustering", "--material.rayleigh_mass=0",
+                                       "--material.rayleigh_stiffness=0"}),
+                   n, 0.01);
   print("torus knot, clustering, undamped", free);
   expect_stable(free, n, 1e-3);
 }
