@@ -7,8 +7,8 @@
 // (Eq. 5), eliminated through the Schur complement (Eq. 6):
 //     W λ = Σ_i B_i R_i A_i⁻¹ R_iᵀ f_i − c,   Δv_i = R_i A_i⁻¹ R_iᵀ (f_i − B_iᵀ λ),
 // with A_i⁻¹ = G_i applied by one of the solvers of force_displacement.hpp. The clustering solver's
-// G̃_i spans a subspace: each domain's velocity is projected onto it in the current frame at the
-// start of a step (its rotation refit turns the velocity out of it).
+// G̃_i spans a subspace: each domain's velocity and displacement are projected onto it in the
+// current frame at the start of a step (its rotation refit turns them out of it).
 //
 // Choices the paper leaves open, made here:
 // - Eq. 3–4 are written for Δq; the unknown of Eq. 1 is the velocity increment Δq̇, which is
@@ -171,7 +171,7 @@ class DdmCoupling final : public CouplingMethod {
     for (std::size_t i = 0; i < domains_.size(); ++i) {
       Domain& d = domains_[i];
       d.R = rotation_of(d);
-      if (d.inverse->projects_velocity()) keep_velocity_in_range(d);
+      if (d.inverse->projects()) keep_state_in_range(d);
       domain_force(d, static_cast<int>(i), h, forces.gravity, concentrated);
       d.inverse->begin_step();
       d.inverse->apply(d.rhs, d.y);
@@ -377,18 +377,26 @@ class DdmCoupling final : public CouplingMethod {
     lambda_ = qr_.solve(rhs_);
   }
 
-  // v̂ = Rᵀ v on the free unknowns, projected onto range(G̃_i) in the current frame; v = R v̂.
-  void keep_velocity_in_range(Domain& d) {
+  // The velocity v̂ = Rᵀ v and the displacement q̂ = Rᵀ x − X̄ on the free unknowns, projected
+  // onto range(G̃_i) in the current frame; v = R v̂, x = R (X̄ + q̂).
+  void keep_state_in_range(Domain& d) {
     const Index n = d.model.num_vertices();
     const Mat3 Rt = d.R.transpose();
-    projected_.resize(d.model.num_free());
+    projected_v_.resize(d.model.num_free());
+    projected_q_.resize(d.model.num_free());
     for (Index a = 0; a < n; ++a)
-      if (const Index f = d.model.dofs.free_index(3 * a); f >= 0)
-        projected_.segment<3>(f) = Rt * d.v.segment<3>(3 * a);
-    d.inverse->project_velocity(projected_);
+      if (const Index f = d.model.dofs.free_index(3 * a); f >= 0) {
+        projected_v_.segment<3>(f) = Rt * d.v.segment<3>(3 * a);
+        projected_q_.segment<3>(f) = Rt * d.x.segment<3>(3 * a) - d.model.rest.row(a).transpose();
+      }
+    d.inverse->project(projected_v_);
+    d.inverse->project_displacement(projected_q_);
     for (Index a = 0; a < n; ++a)
-      if (const Index f = d.model.dofs.free_index(3 * a); f >= 0)
-        d.v.segment<3>(3 * a) = d.R * projected_.segment<3>(f);
+      if (const Index f = d.model.dofs.free_index(3 * a); f >= 0) {
+        d.v.segment<3>(3 * a) = d.R * projected_v_.segment<3>(f);
+        d.x.segment<3>(3 * a) =
+            d.R * (d.model.rest.row(a).transpose() + projected_q_.segment<3>(f));
+      }
   }
 
   void average_copies(Points& out, Eigen::VectorXd Domain::*field) const {
@@ -508,7 +516,7 @@ class DdmCoupling final : public CouplingMethod {
   Eigen::PartialPivLU<Eigen::MatrixXd> lu_;
   Eigen::BDCSVD<Eigen::MatrixXd> svd_;
   bool use_lu_ = false, use_svd_ = false;
-  Eigen::VectorXd concentrated_, force_, scratch_, projected_;
+  Eigen::VectorXd concentrated_, force_, scratch_, projected_v_, projected_q_;
   bool symmetric_w_ = true;  // W assembled in its lower triangle and factored by Cholesky
   double time_ = 0;
   long step_ = 0;

@@ -32,11 +32,16 @@ class ForceDisplacement {
   virtual std::string description() const = 0;
   /// Iterations of iterative solves since the last call (cg), 0 otherwise.
   virtual long take_iterations() { return 0; }
-  /// Whether G's range is a subspace that project_velocity() keeps the velocity in (clustering).
-  virtual bool projects_velocity() const { return false; }
-  /// v ← its M-orthogonal projection onto range(G̃) (v: the free unknowns, in the domain's current
-  /// frame): a velocity outside it would feel no force and drift (identity for the others).
-  virtual void project_velocity(Eigen::VectorXd& /*v*/) {}
+  /// Whether G's range is a subspace that project() keeps the state in (clustering).
+  virtual bool projects() const { return false; }
+  /// u ← its M-orthogonal projection onto range(G̃) (u: a velocity or a displacement on the free
+  /// unknowns, in the domain's current frame): what lies outside it feels no force, a velocity
+  /// there drifts and a displacement keeps its elastic energy (identity for the other solvers).
+  virtual void project(Eigen::VectorXd& /*u*/) {}
+  /// q ← the displacement of range(G̃) with q's boundary unknowns closest to q in the A-norm (the
+  /// step's energy norm: an M-orthogonal fit would add stiff, high-strain error); identity for the
+  /// other solvers.
+  virtual void project_displacement(Eigen::VectorXd& /*q*/) {}
 };
 
 /// §5.2: `solver` factors A; G_bb is computed column by column from it. The multipliers' forces
@@ -83,7 +88,7 @@ std::unique_ptr<ForceDisplacement> make_row_clustering(const CompressedInverse& 
 /// The stable clustering solver: the interior rows of each cluster's U_j (the span of U_j S_j)
 /// and the unit vectors of the `boundary` unknowns form the basis Q of a Galerkin backward-Euler
 /// step, Qᵀ A Q α = Qᵀ f, Δv = Q α: G̃ = Q S Qᵀ with S = (Qᵀ A Q)⁻¹, whose cluster blocks are
-/// Q_i S_ij Q_jᵀ. `M`: the mass on the free unknowns (project_velocity's metric).
+/// Q_i S_ij Q_jᵀ. `M`: the mass on the free unknowns (project()'s metric).
 std::unique_ptr<ForceDisplacement> make_galerkin_clustering(const CompressedInverse& compressed,
                                                             const SparseMatrix& A,
                                                             const SparseMatrix& M,

@@ -8,9 +8,13 @@
 // a Galerkin backward-Euler step in span(Q): G̃ is symmetric positive semi-definite, its cluster
 // blocks are Q_i S_ij Q_jᵀ, G̃ ⪯ A⁻¹, and with k = 1 it is the symmetric truncation of modal
 // analysis the paper compares with (§1). Every boundary unknown is in span(Q), so G̃_bb = S_bb is
-// positive definite, W is too, and the copies are joined exactly. A velocity outside span(Q)
-// feels no force (G̃ annihilates it); the domain's R turns the velocity out of span(Q) every step,
-// so project_velocity() removes that part (M-orthogonally: kinetic energy never grows by it).
+// positive definite, W is too, and the copies are joined exactly. What lies outside span(Q) feels
+// no force (G̃ annihilates it), and the domain's R turns the velocity and the displacement out of
+// span(Q) every step: a velocity there would drift, a displacement there keep (and accumulate)
+// elastic energy that nothing restores. project() removes the velocity's part M-orthogonally
+// (kinetic energy never grows by it), project_displacement() the displacement's A-orthogonally
+// (an M-orthogonal fit of a displacement adds stiff error); both keep the boundary unknowns, so
+// the copies stay joined.
 #include <algorithm>
 #include <memory>
 #include <optional>
@@ -71,7 +75,7 @@ class GalerkinClustering final : public ForceDisplacement {
  public:
   GalerkinClustering(const CompressedInverse& g, const SparseMatrix& A, const SparseMatrix& M,
                      const std::vector<Index>& boundary)
-      : n_(g.size), boundary_(boundary), M_(M) {
+      : n_(g.size), boundary_(boundary), M_(M), A_(A) {
     if (A.rows() != n_ || M.rows() != n_)
       throw Error(
           fmt::format("ddm: the compressed inverse has {} unknowns, the domain {}", n_, A.rows()));
@@ -118,6 +122,7 @@ class GalerkinClustering final : public ForceDisplacement {
     for (Index b = 0; b < nb; ++b) Q(boundary_[static_cast<std::size_t>(b)], interior_ + b) = 1;
     // S = (Qᵀ A Q)⁻¹, symmetric positive definite for A SPD and Q of full column rank.
     const Eigen::MatrixXd reduced = Q.transpose() * (A * Q);
+    interior_solve_.compute(reduced.topLeftCorner(interior_, interior_));  // Q_intᵀ A Q_int
     Eigen::LLT<Eigen::MatrixXd> llt(0.5 * (reduced + reduced.transpose()));
     if (llt.info() != Eigen::Success)
       throw Error("ddm: Qᵀ A Q of the clustering basis is not positive definite");
@@ -125,7 +130,7 @@ class GalerkinClustering final : public ForceDisplacement {
     S = 0.5 * (S + S.transpose()).eval();
     block_ = S.bottomRightCorner(nb, nb);
     S_ = S.template cast<Scalar>();
-    // project_velocity's metric: Qᵀ M Q = diag(I, M_bb) for a lumped M, else factored.
+    // project()'s metric: Qᵀ M Q = diag(I, M_bb) for a lumped M, else factored.
     if (!is_diagonal(M)) {
       const Eigen::MatrixXd mq = Q.transpose() * (M * Q);
       projection_.emplace(0.5 * (mq + mq.transpose()));
@@ -138,6 +143,7 @@ class GalerkinClustering final : public ForceDisplacement {
     stored_ += static_cast<std::size_t>(S_.size()) * sizeof(Scalar) +
                static_cast<std::size_t>(block_.size()) * sizeof(double);
     if (projection_) stored_ += static_cast<std::size_t>(Q_.size() + p * p) * sizeof(double);
+    stored_ += static_cast<std::size_t>(interior_ * interior_) * sizeof(double);
   }
 
   void apply(const Eigen::VectorXd& r, Eigen::VectorXd& y) override {
@@ -168,8 +174,8 @@ class GalerkinClustering final : public ForceDisplacement {
         static_cast<double>(budgeted_) / sizeof(Scalar) / nodes,
         static_cast<double>(stored_) / sizeof(Scalar) / nodes);
   }
-  bool projects_velocity() const override { return true; }
-  void project_velocity(Eigen::VectorXd& v) override {
+  bool projects() const override { return true; }
+  void project(Eigen::VectorXd& v) override {
     if (projection_) {  // v ← Q (QᵀMQ)⁻¹ Qᵀ M v
       const Eigen::VectorXd mv = M_ * v;
       v.noalias() = Q_ * projection_->solve(Q_.transpose() * mv);
@@ -184,6 +190,26 @@ class GalerkinClustering final : public ForceDisplacement {
       const Eigen::VectorXd projected = basis * (basis.transpose() * w);
       for (std::size_t r = 0; r < c.rows.size(); ++r)
         v[c.rows[r]] = projected[static_cast<Index>(r)];
+    }
+  }
+  void project_displacement(Eigen::VectorXd& q) override {
+    // q_int ← Q_int β, β = (Q_intᵀ A Q_int)⁻¹ Q_intᵀ A q_int (q_int: q with its boundary values
+    // zeroed): the error is A-orthogonal to the interior directions, the boundary values kept.
+    Eigen::VectorXd interior = q;
+    for (Index b : boundary_) interior[b] = 0;
+    const Eigen::VectorXd aq = A_ * interior;
+    Eigen::VectorXd t(interior_);
+    for (const Cluster& c : clusters_) {
+      const Eigen::MatrixXd basis = c.basis.template cast<double>();
+      Eigen::VectorXd w(static_cast<Index>(c.rows.size()));
+      for (std::size_t r = 0; r < c.rows.size(); ++r) w[static_cast<Index>(r)] = aq[c.rows[r]];
+      t.segment(c.offset, basis.cols()) = basis.transpose() * w;
+    }
+    const Eigen::VectorXd beta = interior_solve_.solve(t);
+    for (const Cluster& c : clusters_) {
+      const Eigen::MatrixXd basis = c.basis.template cast<double>();
+      const Eigen::VectorXd qi = basis * beta.segment(c.offset, basis.cols());
+      for (std::size_t r = 0; r < c.rows.size(); ++r) q[c.rows[r]] = qi[static_cast<Index>(r)];
     }
   }
 
@@ -214,7 +240,8 @@ class GalerkinClustering final : public ForceDisplacement {
   Index n_ = 0;
   Index interior_ = 0;  // Σ_j columns of Q_j
   std::vector<Index> boundary_;
-  SparseMatrix M_;
+  SparseMatrix M_, A_;
+  Eigen::LLT<Eigen::MatrixXd> interior_solve_;  // Q_intᵀ A Q_int
   std::vector<Cluster> clusters_;
   Matrix S_;                                               // (Qᵀ A Q)⁻¹
   Eigen::MatrixXd block_;                                  // S_bb = G̃_bb

@@ -395,14 +395,14 @@ TEST_F(DdmTest, TheGalerkinClusteringInverseIsSymmetricAndBelowTheExactOne) {
     for (Index j = 0; j < 6; ++j)
       G_bb(i, j) = G(boundary[static_cast<std::size_t>(i)], boundary[static_cast<std::size_t>(j)]);
   EXPECT_LT((galerkin->boundary_block() - G_bb).norm(), 1e-12 * G_bb.norm());
-  ASSERT_TRUE(galerkin->projects_velocity());
+  ASSERT_TRUE(galerkin->projects());
   const Eigen::VectorXd v = Eigen::VectorXd::LinSpaced(n, -1, 2).array().sin();
   Eigen::VectorXd p = v;
-  galerkin->project_velocity(p);
+  galerkin->project(p);
   EXPECT_LT(p.dot(M * p), v.dot(M * v));
   for (Index b : boundary) EXPECT_EQ(p[b], v[b]);
   Eigen::VectorXd twice = p;
-  galerkin->project_velocity(twice);
+  galerkin->project(twice);
   EXPECT_LT((twice - p).norm(), 1e-12 * p.norm());
   EXPECT_LT((G * (Ad * p) - p).norm(), 1e-9 * p.norm());  // in range(G̃): G̃ A p = p
 }
