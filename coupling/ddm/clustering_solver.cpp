@@ -141,7 +141,7 @@ class Clustering final : public ForceDisplacement {
   std::size_t stored_bytes() const override { return stored_; }
   std::string description() const override {
     return fmt::format(
-        "clustering: {} CPCA clusters, up to {} components each, {} precision, "
+        "clustering-rows: {} CPCA clusters, up to {} components each, {} precision, "
         "{:.1f} floats per node",
         clusters_.size(), components_, sizeof(Scalar) == 4 ? "single" : "double",
         static_cast<double>(stored_) / sizeof(Scalar) / (static_cast<double>(n_) / 3));
