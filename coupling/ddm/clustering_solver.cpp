@@ -1,8 +1,10 @@
-// §5.1, the clustering method: G_i is computed once from a factorization of A_i (one solve per
-// column, as the paper does), its rows grouped by clustered PCA (a free vertex's three rows kept
-// together) and each cluster stored as U_j S_j and V_j (Eq. 7). A step then only multiplies:
+// §5.1, the clustering method as printed: G_i is computed once from a factorization of A_i (one
+// solve per column, as the paper does), its rows grouped by clustered PCA (a free vertex's three
+// rows kept together) and each cluster stored as U_j S_j and V_j (Eq. 7). A step then only
+// multiplies:
 //     x = G̃ b = [U_1 S_1 (V_1ᵀ b); …; U_k S_k (V_k ᵀ b)],
-// and the boundary block G̃_bb that W needs is formed once.
+// and the boundary block G̃_bb that W needs is formed once. The compression itself is shared with
+// the stable solver (galerkin_clustering_solver.cpp), which uses only the clusters' U_j.
 #include <algorithm>
 #include <utility>
 
@@ -143,7 +145,7 @@ class Clustering final : public ForceDisplacement {
   std::size_t stored_bytes() const override { return stored_; }
   std::string description() const override {
     return fmt::format(
-        "clustering: {} CPCA clusters, up to {} components each, {} precision, "
+        "clustering-rows: {} CPCA clusters, up to {} components each, {} precision, "
         "{:.1f} floats per node",
         clusters_.size(), components_, sizeof(Scalar) == 4 ? "single" : "double",
         static_cast<double>(stored_) / sizeof(Scalar) / (static_cast<double>(n_) / 3));
@@ -167,9 +169,9 @@ class Clustering final : public ForceDisplacement {
 
 }  // namespace
 
-std::unique_ptr<ForceDisplacement> make_clustering(const CompressedInverse& compressed,
-                                                   const std::vector<Index>& boundary,
-                                                   bool float32) {
+std::unique_ptr<ForceDisplacement> make_row_clustering(const CompressedInverse& compressed,
+                                                       const std::vector<Index>& boundary,
+                                                       bool float32) {
   if (float32) return std::make_unique<Clustering<float>>(compressed, boundary);
   return std::make_unique<Clustering<double>>(compressed, boundary);
 }

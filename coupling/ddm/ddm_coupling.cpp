@@ -6,7 +6,9 @@
 // every quantity in the domain's frame. The copies are held together by Lagrange multipliers
 // (Eq. 5), eliminated through the Schur complement (Eq. 6):
 //     W λ = Σ_i B_i R_i A_i⁻¹ R_iᵀ f_i − c,   Δv_i = R_i A_i⁻¹ R_iᵀ (f_i − B_iᵀ λ),
-// with A_i⁻¹ = G_i applied by one of three solvers (force_displacement.hpp).
+// with A_i⁻¹ = G_i applied by one of the solvers of force_displacement.hpp. The clustering solver's
+// G̃_i spans a subspace: each domain's velocity and displacement are projected onto it in the
+// current frame at the start of a step (its rotation refit turns them out of it).
 //
 // Choices the paper leaves open, made here:
 // - Eq. 3–4 are written for Δq; the unknown of Eq. 1 is the velocity increment Δq̇, which is
@@ -33,6 +35,7 @@
 #include <Eigen/Cholesky>
 #include <Eigen/LU>
 #include <Eigen/QR>
+#include <Eigen/SVD>
 
 #include "ddm_cache.hpp"
 #include "ddm_settings.hpp"
@@ -122,10 +125,11 @@ class DdmCoupling final : public CouplingMethod {
     build_inverses(h_);
     const MultiplierSolve solve =
         settings_.multiplier_solve != MultiplierSolve::automatic ? settings_.multiplier_solve
-        : settings_.solver == SolverKind::clustering             ? MultiplierSolve::qr
+        : settings_.solver == SolverKind::clustering_rows        ? MultiplierSolve::svd
                                                                  : MultiplierSolve::cholesky;
     symmetric_w_ = solve == MultiplierSolve::cholesky;
     use_lu_ = solve == MultiplierSolve::lu;
+    use_svd_ = solve == MultiplierSolve::svd;
     log::info("ddm: {} domains, {} free unknowns, {} interface rows + {} user rows (W {}×{}); {}",
               domains_.size(), do_dofs(), interface_row_count_,
               rows_.size() - static_cast<std::size_t>(interface_row_count_), 3 * rows_.size(),
@@ -168,6 +172,7 @@ class DdmCoupling final : public CouplingMethod {
     for (std::size_t i = 0; i < domains_.size(); ++i) {
       Domain& d = domains_[i];
       d.R = rotation_of(d);
+      if (d.inverse->projects()) keep_state_in_range(d);
       domain_force(d, static_cast<int>(i), h, forces.gravity, concentrated);
       d.inverse->begin_step();
       d.inverse->apply(d.rhs, d.y);
@@ -354,6 +359,12 @@ class DdmCoupling final : public CouplingMethod {
       symmetric_w_ = false;
       assemble_w();  // the failed factorization overwrote it
     }
+    if (use_svd_) {  // §5.1: truncated SVD, the minimum-norm least-squares λ
+      svd_.compute(W_, Eigen::ComputeThinU | Eigen::ComputeThinV);
+      svd_.setThreshold(1e-10);
+      lambda_ = svd_.solve(rhs_);
+      return;
+    }
     if (use_lu_) {
       lu_.compute(W_);
       if (lu_.rcond() > 1e-12) {
@@ -365,6 +376,28 @@ class DdmCoupling final : public CouplingMethod {
     }
     qr_.compute(W_);  // rank-revealing: a least-squares λ where W is singular
     lambda_ = qr_.solve(rhs_);
+  }
+
+  // The velocity v̂ = Rᵀ v and the displacement q̂ = Rᵀ x − X̄ on the free unknowns, projected
+  // onto range(G̃_i) in the current frame; v = R v̂, x = R (X̄ + q̂).
+  void keep_state_in_range(Domain& d) {
+    const Index n = d.model.num_vertices();
+    const Mat3 Rt = d.R.transpose();
+    projected_v_.resize(d.model.num_free());
+    projected_q_.resize(d.model.num_free());
+    for (Index a = 0; a < n; ++a)
+      if (const Index f = d.model.dofs.free_index(3 * a); f >= 0) {
+        projected_v_.segment<3>(f) = Rt * d.v.segment<3>(3 * a);
+        projected_q_.segment<3>(f) = Rt * d.x.segment<3>(3 * a) - d.model.rest.row(a).transpose();
+      }
+    d.inverse->project(projected_v_);
+    d.inverse->project_displacement(projected_q_);
+    for (Index a = 0; a < n; ++a)
+      if (const Index f = d.model.dofs.free_index(3 * a); f >= 0) {
+        d.v.segment<3>(3 * a) = d.R * projected_v_.segment<3>(f);
+        d.x.segment<3>(3 * a) =
+            d.R * (d.model.rest.row(a).transpose() + projected_q_.segment<3>(f));
+      }
   }
 
   void average_copies(Points& out, Eigen::VectorXd Domain::*field) const {
@@ -396,10 +429,17 @@ class DdmCoupling final : public CouplingMethod {
           d.inverse =
               make_cg(A, d.boundary_unknowns, settings_.cg_tolerance, settings_.cg_max_iterations);
           break;
-        case SolverKind::clustering: {
+        case SolverKind::clustering:
+        case SolverKind::clustering_rows: {
+          // The CPCA of G_i (cached), with the components the solver's budget rule gives.
+          DdmSettings cpca = settings_;
+          if (settings_.solver == SolverKind::clustering && cpca.components == 0)
+            cpca.components = galerkin_components_for_budget(
+                settings_.floats_per_node, settings_.clusters, d.model.num_free(),
+                static_cast<Index>(d.boundary_unknowns.size()));
           const SubMesh& sub = scene_->decomposition.domains[static_cast<std::size_t>(d.model.id)];
           const std::uint64_t hash =
-              compressed_inverse_hash(sub.mesh, d.model, alpha_, beta_, h, settings_);
+              compressed_inverse_hash(sub.mesh, d.model, alpha_, beta_, h, cpca);
           std::optional<CompressedInverse> g = load_compressed_inverse(cache_dir_, hash);
           if (g && g->size == d.model.num_free()) {
             ++loaded;
@@ -407,11 +447,15 @@ class DdmCoupling final : public CouplingMethod {
             std::unique_ptr<LinearSolver> solver = solvers_->linear();
             solver->analyze(A, MatrixProperties{true, true, {}});
             solver->factorize(A);
-            g = compress_inverse(A, *solver, settings_, sub.mesh, free_vertices(d));
+            g = compress_inverse(A, *solver, cpca, sub.mesh, free_vertices(d));
             store_compressed_inverse(cache_dir_, hash, *g);
             ++computed;
           }
-          d.inverse = make_clustering(*g, d.boundary_unknowns, settings_.float32);
+          if (settings_.solver == SolverKind::clustering)
+            d.inverse = make_galerkin_clustering(*g, A, d.model.dofs.restrict_matrix(d.model.M),
+                                                 d.boundary_unknowns, settings_.float32);
+          else
+            d.inverse = make_row_clustering(*g, d.boundary_unknowns, settings_.float32);
           break;
         }
       }
@@ -439,6 +483,8 @@ class DdmCoupling final : public CouplingMethod {
         return "cg";
       case SolverKind::clustering:
         return "clustering";
+      case SolverKind::clustering_rows:
+        return "clustering-rows";
     }
     return "?";
   }
@@ -469,8 +515,9 @@ class DdmCoupling final : public CouplingMethod {
   MultiplierCholesky cholesky_;
   Eigen::ColPivHouseholderQR<Eigen::MatrixXd> qr_;
   Eigen::PartialPivLU<Eigen::MatrixXd> lu_;
-  bool use_lu_ = false;
-  Eigen::VectorXd concentrated_, force_, scratch_;
+  Eigen::BDCSVD<Eigen::MatrixXd> svd_;
+  bool use_lu_ = false, use_svd_ = false;
+  Eigen::VectorXd concentrated_, force_, scratch_, projected_v_, projected_q_;
   bool symmetric_w_ = true;  // W assembled in its lower triangle and factored by Cholesky
   double time_ = 0;
   long step_ = 0;
@@ -488,7 +535,8 @@ const PluginDescriptor& descriptor() {
       PluginKind::coupling,
       SUBSTRUCT_VERSION,
       "domain decomposition: linear FEM sub-domains tracked by one rotation each, coupled by "
-      "Lagrange multipliers; hybrid / CPCA-clustering / CG solvers (Huang et al. 2006)",
+      "Lagrange multipliers; hybrid / CPCA-clustering (stable and as printed) / CG solvers "
+      "(Huang et al. 2006)",
       &options,
       &create};
   return d;

@@ -10,8 +10,9 @@ namespace substruct::ddm {
 /// How A_i⁻¹ (the force–displacement matrix G_i, §3) is applied.
 enum class SolverKind {
   cg,          // the paper's baseline: every product by preconditioned CG (Table 2, first row)
-  clustering,  // §5.1: G_i computed once and compressed by clustered PCA
-  hybrid,      // §5.2: a sparse factorization of A_i plus the stored boundary block of G_i
+  clustering,  // §5.1's CPCA clusters as the bases of a Galerkin step: G̃ = Q (QᵀAQ)⁻¹ Qᵀ, stable
+  clustering_rows,  // §5.1, Eq. 7 as printed: each cluster's rows of G_i by U_j S_j V_jᵀ
+  hybrid,           // §5.2: a sparse factorization of A_i plus the stored boundary block of G_i
 };
 
 /// Whether each domain is tracked by one rotation (Eq. 4) or simulated as plain linear FEM.
@@ -24,7 +25,7 @@ enum class HybridCorrection { automatic, solve, columns };
 enum class MassMatrix { consistent, lumped };
 
 /// How W λ = r (Eq. 6) is solved.
-enum class MultiplierSolve { automatic, cholesky, lu, qr };
+enum class MultiplierSolve { automatic, cholesky, lu, qr, svd };
 
 struct DdmSettings {
   SolverKind solver = SolverKind::hybrid;
@@ -32,10 +33,10 @@ struct DdmSettings {
   MassMatrix mass = MassMatrix::lumped;
   bool gap_correction = true;
 
-  // clustering (§5.1)
+  // clustering and clustering-rows (§5.1)
   int clusters = 3;
   double floats_per_node = 60;
-  int components = 0;     // 0: from floats_per_node
+  int components = 0;     // 0: from floats_per_node (clustering_components())
   int node_clusters = 0;  // 0: no dimension reduction before CPCA
   int cpca_iterations = 30;
   bool float32 = false;

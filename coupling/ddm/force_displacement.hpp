@@ -32,6 +32,16 @@ class ForceDisplacement {
   virtual std::string description() const = 0;
   /// Iterations of iterative solves since the last call (cg), 0 otherwise.
   virtual long take_iterations() { return 0; }
+  /// Whether G's range is a subspace that project() keeps the state in (clustering).
+  virtual bool projects() const { return false; }
+  /// u ← its M-orthogonal projection onto range(G̃) (u: a velocity or a displacement on the free
+  /// unknowns, in the domain's current frame): what lies outside it feels no force, a velocity
+  /// there drifts and a displacement keeps its elastic energy (identity for the other solvers).
+  virtual void project(Eigen::VectorXd& /*u*/) {}
+  /// q ← the displacement of range(G̃) with q's boundary unknowns closest to q in the A-norm (the
+  /// step's energy norm: an M-orthogonal fit would add stiff, high-strain error); identity for the
+  /// other solvers.
+  virtual void project_displacement(Eigen::VectorXd& /*q*/) {}
 };
 
 /// §5.2: `solver` factors A; G_bb is computed column by column from it. The multipliers' forces
@@ -69,9 +79,26 @@ CompressedInverse compress_inverse(const SparseMatrix& A, LinearSolver& solver,
                                    const DdmSettings& settings, const TetMesh& mesh,
                                    const std::vector<Index>& free_vertices);
 
-/// §5.1's solver: products with G̃ only (single precision when `float32`).
-std::unique_ptr<ForceDisplacement> make_clustering(const CompressedInverse& compressed,
-                                                   const std::vector<Index>& boundary,
-                                                   bool float32);
+/// §5.1's solver as printed (Eq. 7): products with the row-wise G̃ only (single precision when
+/// `float32`). G̃ is not symmetric: the step is no longer backward Euler (ddm.solver help).
+std::unique_ptr<ForceDisplacement> make_row_clustering(const CompressedInverse& compressed,
+                                                       const std::vector<Index>& boundary,
+                                                       bool float32);
+
+/// The stable clustering solver: the interior rows of each cluster's U_j (the span of U_j S_j)
+/// and the unit vectors of the `boundary` unknowns form the basis Q of a Galerkin backward-Euler
+/// step, Qᵀ A Q α = Qᵀ f, Δv = Q α: G̃ = Q S Qᵀ with S = (Qᵀ A Q)⁻¹, whose cluster blocks are
+/// Q_i S_ij Q_jᵀ. `M`: the mass on the free unknowns (project()'s metric).
+std::unique_ptr<ForceDisplacement> make_galerkin_clustering(const CompressedInverse& compressed,
+                                                            const SparseMatrix& A,
+                                                            const SparseMatrix& M,
+                                                            const std::vector<Index>& boundary,
+                                                            bool float32);
+
+/// The components per cluster of the Galerkin clustering solver for `floats_per_node` (ddm help):
+/// the largest m ≥ 1 with n_i m + (k m)² + 2 k m n_b ≤ floats_per_node · n / 3, n free unknowns
+/// of which n_b boundary and n_i = n − n_b interior.
+int galerkin_components_for_budget(double floats_per_node, int clusters, Index free_unknowns,
+                                   Index boundary_unknowns);
 
 }  // namespace substruct::ddm

@@ -12,12 +12,15 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
+#include <Eigen/Cholesky>
 #include <Eigen/Eigenvalues>
 #include <Eigen/Geometry>
 
 #include "ddm_cache.hpp"
 #include "domain_rotation.hpp"
+#include "force_displacement.hpp"
 #include "interface_constraints.hpp"
+#include "linear_domain.hpp"
 #include "schur_complement.hpp"
 #include "substruct/config/config.hpp"
 #include "substruct/core/error.hpp"
@@ -289,51 +292,119 @@ TEST_F(DdmTest, BadTargetsAreClearErrors) {
   EXPECT_NE(message("8 8").find("listed twice"), std::string::npos);
 }
 
+// Both clustering solvers are exact when every component is kept: the Galerkin step's basis spans
+// every unknown, Eq. 7's clusters reproduce their rows.
 TEST_F(DdmTest, ClusteringWithEveryComponentMatchesTheHybridSolver) {
   const std::vector<Setting> base{{"scene.domains", "auto:3", "test"}};
-  auto hybrid = run("ddm", "beam", base);
-  auto exact = run("ddm", "beam",
-                   {base[0],
-                    {"ddm.solver", "clustering", "test"},
-                    {"ddm.clusters", "2", "test"},
-                    {"ddm.components", "400", "test"}});
-  EXPECT_LT(relative_difference(*exact, *hybrid, 20, 0.01, gravity()), 1e-8);
-  // Clusters found on dimension-reduced rows (12 node clusters), fitted on the full rows.
-  auto hybrid2 = run("ddm", "beam", base);
-  auto reduced = run("ddm", "beam",
+  for (const char* solver : {"clustering", "clustering-rows"}) {
+    auto hybrid = run("ddm", "beam", base);
+    auto exact = run("ddm", "beam",
                      {base[0],
-                      {"ddm.solver", "clustering", "test"},
+                      {"ddm.solver", solver, "test"},
                       {"ddm.clusters", "2", "test"},
-                      {"ddm.components", "400", "test"},
-                      {"ddm.node_clusters", "12", "test"}});
-  EXPECT_LT(relative_difference(*reduced, *hybrid2, 20, 0.01, gravity()), 1e-8);
+                      {"ddm.components", "400", "test"}});
+    EXPECT_LT(relative_difference(*exact, *hybrid, 20, 0.01, gravity()), 1e-8) << solver;
+    // Clusters found on dimension-reduced rows (12 node clusters), fitted on the full rows.
+    auto hybrid2 = run("ddm", "beam", base);
+    auto reduced = run("ddm", "beam",
+                       {base[0],
+                        {"ddm.solver", solver, "test"},
+                        {"ddm.clusters", "2", "test"},
+                        {"ddm.components", "400", "test"},
+                        {"ddm.node_clusters", "12", "test"}});
+    EXPECT_LT(relative_difference(*reduced, *hybrid2, 20, 0.01, gravity()), 1e-8) << solver;
+  }
 }
 
-// The compressed G̃ loses what its clusters' few components do not span. At the budgets of the
-// paper's Table 1 (20–140 floats per node) the error of the motion is of the order of the motion
-// itself here, and G̃ is not symmetric, so backward Euler loses its unconditional stability: G of
-// a backward-Euler step is mass-dominated (h ω ≲ 1 for the modes that matter), its spectrum nearly
-// flat, and a rank-m truncation per cluster keeps little of the response (reported, not hidden:
-// the README's Table 1 and the benchmark). With a budget near the rank the error is small and the
-// interface rows keep the copies together.
+// The compressed G̃ loses what its clusters' few components do not span. Eq. 7's row-wise G̃
+// (clustering-rows) is not symmetric, so backward Euler loses its unconditional stability; the
+// Galerkin step (clustering) keeps it (test_ddm_clustering.cpp on the shipped scenes). With a
+// budget near the rank both are close to hybrid and the interface rows keep the copies together.
 TEST_F(DdmTest, CompressedClusteringConvergesToTheHybridSolverWithItsBudget) {
   const std::vector<Setting> base{{"scene.domains", "auto:3", "test"},
                                   {"material.youngs_modulus", "1e8", "test"}};
-  for (const char* budget : {"60", "400"}) {
-    auto hybrid = run("ddm", "beam", base);
-    auto compressed = run("ddm", "beam",
-                          {base[0],
-                           base[1],
-                           {"ddm.solver", "clustering", "test"},
-                           {"ddm.clusters", "3", "test"},
-                           {"ddm.floats_per_node", budget, "test"}});
-    const double error = relative_difference(*compressed, *hybrid, 40, 0.01, gravity());
-    std::printf("floats per node %s: relative trajectory error %.4g\n", budget, error);
-    if (std::string(budget) == "400") {
-      EXPECT_LT(error, 0.01);
-      EXPECT_LT(compressed->method->interface_gap(), 1e-10);
+  for (const char* solver : {"clustering", "clustering-rows"})
+    for (const char* budget : {"60", "400"}) {
+      auto hybrid = run("ddm", "beam", base);
+      auto compressed = run("ddm", "beam",
+                            {base[0],
+                             base[1],
+                             {"ddm.solver", solver, "test"},
+                             {"ddm.clusters", "3", "test"},
+                             {"ddm.floats_per_node", budget, "test"}});
+      const double error = relative_difference(*compressed, *hybrid, 40, 0.01, gravity());
+      std::printf("%s, floats per node %s: relative trajectory error %.4g\n", solver, budget,
+                  error);
+      if (std::string(budget) == "400") {
+        EXPECT_LT(error, 0.01) << solver;
+        EXPECT_LT(compressed->method->interface_gap(), 1e-10) << solver;
+      }
     }
-  }
+}
+
+// The clustering solver's G̃ = Q (QᵀAQ)⁻¹ Qᵀ on a domain of the beam: symmetric, a Galerkin
+// solve (G̃ A G̃ = G̃), below A⁻¹ (the eigenvalues of Lᵀ G̃ L, A = L Lᵀ, in [0, 1]), its boundary
+// block G̃_bb, and the velocity projection onto its range idempotent, keeping the boundary
+// unknowns and never raising the kinetic energy. Eq. 7's rows (clustering-rows) are not symmetric.
+TEST_F(DdmTest, TheGalerkinClusteringInverseIsSymmetricAndBelowTheExactOne) {
+  auto r = run("ddm", "beam", {{"scene.domains", "auto:3", "test"}});
+  const SubMesh& sub = r->scene.decomposition.domains[1];
+  const ddm::LinearDomain d = ddm::make_linear_domain(sub, r->scene.fixed_vertices, true);
+  const SparseMatrix A = ddm::backward_euler_matrix(d, 0.5, 0.002, 0.01);
+  const SparseMatrix M = d.dofs.restrict_matrix(d.M);
+  auto solver = r->solvers.linear();
+  solver->analyze(A, MatrixProperties{true, true, {}});
+  solver->factorize(A);
+  ddm::DdmSettings settings;
+  settings.clusters = 2;
+  settings.components = 4;
+  std::vector<Index> free_vertices;
+  for (std::size_t k = 0; k < d.dofs.free_dofs().size(); k += 3)
+    free_vertices.push_back(d.dofs.free_dofs()[k] / 3);
+  const ddm::CompressedInverse g =
+      ddm::compress_inverse(A, *solver, settings, sub.mesh, free_vertices);
+  const std::vector<Index> boundary{0, 1, 2, 9, 10, 11};
+  auto galerkin = ddm::make_galerkin_clustering(g, A, M, boundary, false);
+  auto rows = ddm::make_row_clustering(g, boundary, false);
+  const Index n = A.rows();
+  const auto dense = [n](ddm::ForceDisplacement& f) {
+    Eigen::MatrixXd G(n, n);
+    Eigen::VectorXd e = Eigen::VectorXd::Zero(n), y;
+    for (Index j = 0; j < n; ++j) {
+      e[j] = 1;
+      f.apply(e, y);
+      G.col(j) = y;
+      e[j] = 0;
+    }
+    return G;
+  };
+  const Eigen::MatrixXd G = dense(*galerkin), G_rows = dense(*rows), Ad(A);
+  EXPECT_LT((G - G.transpose()).norm(), 1e-12 * G.norm());
+  EXPECT_GT((G_rows - G_rows.transpose()).norm(), 1e-3 * G_rows.norm());
+  EXPECT_LT((G * Ad * G - G).norm(), 1e-9 * G.norm());
+  const Eigen::MatrixXd L = Eigen::LLT<Eigen::MatrixXd>(Ad).matrixL();
+  const Eigen::VectorXd eig =
+      Eigen::SelfAdjointEigenSolver<Eigen::MatrixXd>(L.transpose() * G * L).eigenvalues();
+  EXPECT_GT(eig.minCoeff(), -1e-10);
+  EXPECT_LT(eig.maxCoeff(), 1 + 1e-10);
+  const Index rank = (eig.array() > 1e-8).count();
+  EXPECT_GE(rank, 6);  // every boundary unknown
+  EXPECT_LE(rank, 2 * 4 + 6);
+  Eigen::MatrixXd G_bb(6, 6);
+  for (Index i = 0; i < 6; ++i)
+    for (Index j = 0; j < 6; ++j)
+      G_bb(i, j) = G(boundary[static_cast<std::size_t>(i)], boundary[static_cast<std::size_t>(j)]);
+  EXPECT_LT((galerkin->boundary_block() - G_bb).norm(), 1e-12 * G_bb.norm());
+  ASSERT_TRUE(galerkin->projects());
+  const Eigen::VectorXd v = Eigen::VectorXd::LinSpaced(n, -1, 2).array().sin();
+  Eigen::VectorXd p = v;
+  galerkin->project(p);
+  EXPECT_LT(p.dot(M * p), v.dot(M * v));
+  for (Index b : boundary) EXPECT_EQ(p[b], v[b]);
+  Eigen::VectorXd twice = p;
+  galerkin->project(twice);
+  EXPECT_LT((twice - p).norm(), 1e-12 * p.norm());
+  EXPECT_LT((G * (Ad * p) - p).norm(), 1e-9 * p.norm());  // in range(G̃): G̃ A p = p
 }
 
 TEST_F(DdmTest, TheCompressedInversesAreCachedAndACorruptFileIsRecomputed) {
