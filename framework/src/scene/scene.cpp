@@ -153,10 +153,11 @@ Scene load_scene(const Config& config) {
   scene.tracked_vertices = settings.tracked_vertices;
   for (Index v : scene.tracked_vertices)
     if (v >= n)
-      throw config.value_error("scene.tracked_vertices",
-                               fmt::format("vertex {} does not exist (the mesh has {} vertices, "
-                                           "0-based)",
-                                           v, n));
+      throw config.value_error(
+          "scene.tracked_vertices",
+          fmt::format("vertex {} does not exist: the mesh has {} vertices, numbered from 0 to {} "
+                      "(tracked_vertices count from 0; a .bou file's indices count from 1)",
+                      v, n, n - 1));
   if (scene.tracked_vertices.empty())
     scene.tracked_vertices.push_back(default_tracked_vertex(scene.mesh, scene.fixed_vertices));
   return scene;
