@@ -44,8 +44,9 @@ std::vector<ConstraintRow> target_rows(const std::vector<SubMesh>& domains,
   std::set<Index> seen;
   for (Index v : targets) {
     if (v < 0 || v >= num_vertices)
-      throw Error(fmt::format("ddm.target_vertices: vertex {} does not exist (the mesh has {})", v,
-                              num_vertices));
+      throw Error(fmt::format(
+          "ddm.target_vertices: vertex {} does not exist (the mesh has {}, numbered from 0)", v,
+          num_vertices));
     if (std::binary_search(fixed.begin(), fixed.end(), v))
       throw Error(fmt::format(
           "ddm.target_vertices: vertex {} is fixed by the scene; it cannot also be driven", v));

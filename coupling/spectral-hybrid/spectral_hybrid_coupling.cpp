@@ -97,8 +97,9 @@ class SpectralHybridCoupling final : public ReducedCouplingMethod {
     for (Index v : settings_.target_vertices)
       if (v < 0 || v >= scene.mesh.num_vertices())
         return CanRun::no(
-            fmt::format("[spectral-hybrid] target_vertices names vertex {}, but the mesh has {}", v,
-                        scene.mesh.num_vertices()));
+            fmt::format("[spectral-hybrid] target_vertices names vertex {}, but the mesh has {} "
+                        "(numbered from 0)",
+                        v, scene.mesh.num_vertices()));
     try {
       hybrid_regions(scene.mesh, scene.decomposition.partition, rigid_flags(scene));
     } catch (const Error& e) {

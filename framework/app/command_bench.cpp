@@ -106,8 +106,8 @@ BenchArguments parse(const Args& raw) {
       a.out = value("out");
     } else if (is("scenes-file")) {
       a.scenes_file = value("scenes-file");
-    } else if (is("readme")) {
-      a.readme = value("readme");
+    } else if (is("results") || is("readme")) {  // --readme: the older name of --results
+      a.readme = value(is("results") ? "results" : "readme");
     } else if (is("suite")) {
       a.suite = value("suite");
     } else if (arg == "--quick") {
@@ -121,8 +121,9 @@ BenchArguments parse(const Args& raw) {
     } else if (arg.starts_with("-")) {
       throw unknown_option(
           "bench", arg,
-          {"--methods", "--reference", "--steps", "--repeats", "--out", "--scenes-file", "--readme",
-           "--suite", "--quick", "--no-plots", "--no-reference-check", "--help"});
+          {"--methods", "--reference", "--steps", "--repeats", "--out", "--scenes-file",
+           "--results", "--readme", "--suite", "--quick", "--no-plots", "--no-reference-check",
+           "--help"});
     } else {
       a.scenes.push_back(arg);
     }
@@ -297,17 +298,18 @@ int command_bench(const Args& raw_args) {
     std::printf(
         "usage: substruct bench [SCENE.ini …] [--methods a,b] [--reference full|none]\n"
         "                       [--steps N] [--repeats K] [--out DIR] [--scenes-file FILE]\n"
-        "                       [--readme README.md] [--no-plots] [--no-reference-check]\n"
+        "                       [--results FILE.md] [--no-plots] [--no-reference-check]\n"
         "                       [--section.key=value …]\n"
-        "       substruct bench --suite NAME|FILE|all [--quick] [--out DIR] [--readme README.md]\n"
+        "       substruct bench --suite NAME|FILE|all [--quick] [--out DIR] [--results FILE.md]\n"
         "  Runs every scene with every coupling method that can run it (or --methods) and the\n"
         "  ground truth (--reference, default full), from the scene's initial state under its\n"
         "  loads, without output; K timed runs of N steps (default 3 × 200).\n"
         "  Writes DIR/report.md (table + stages), results.csv, results.json and the plots\n"
         "  trajectories_<scene>.png, energy_<scene>.png (default DIR: bench).\n"
         "  Without scenes: the list in share/benchmarks/scenes.txt (installed:\n"
-        "  <prefix>/share/substruct/benchmarks). --readme replaces the table between the\n"
-        "  '%s' and '%s' lines of that file.\n"
+        "  <prefix>/share/substruct/benchmarks). --results (or --readme) replaces the table\n"
+        "  between the '%s' and '%s' lines of that file\n"
+        "  (this tree's: benchmarks/RESULTS.md).\n"
         "  Figures: precompute time (stages, cache hits), step time median and p10–p90 (stages),\n"
         "  DOFs, peak memory, and against the reference: RMS/max error of the tracked vertices\n"
         "  over the object's size, frequency ratio of the first tracked vertex's vibration,\n"
@@ -317,7 +319,7 @@ int command_bench(const Args& raw_args) {
         "  run a scene are listed with why.\n"
         "  --suite runs a paper's experiments from share/benchmarks/NAME.suite (all: every\n"
         "  suite there), each experiment one table of named rows beside the paper's figures,\n"
-        "  into DIR/NAME/EXPERIMENT/; DIR/NAME/summary.md has the tables, and --readme puts\n"
+        "  into DIR/NAME/EXPERIMENT/; DIR/NAME/summary.md has the tables, and --results puts\n"
         "  them between '<!-- bench-suite:NAME:begin -->' and '<!-- bench-suite:NAME:end -->'.\n"
         "  --quick: at most 10 steps and one run per row, no reference check (a check of the\n"
         "  pipeline, not a measurement: the report says its accuracy is not meaningful).\n",

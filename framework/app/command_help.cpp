@@ -1,7 +1,10 @@
 // substruct help PLUGIN | SECTION | scene | --markdown: the options a plugin or the framework
 // reads from a scene, printed from their option tables; --markdown writes the reference page of
-// every framework section and every plugin found (framework/docs/options.md).
+// every framework section and every plugin found (framework/docs/options.md). Without an argument
+// it says where the documentation is: <prefix>/share/doc/substruct when installed, the source
+// tree when run from a build tree.
 #include <algorithm>
+#include <filesystem>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -12,13 +15,42 @@
 #include "substruct/config/framework_sections.hpp"
 #include "substruct/config/option_docs.hpp"
 #include "substruct/core/error.hpp"
+#include "substruct/core/install_layout.hpp"
 #include "substruct/plugin/plugin_host.hpp"
 
 namespace substruct::cli {
 
 namespace {
 
-constexpr const char* kUsage = "usage: substruct help PLUGIN | SECTION | scene | --markdown";
+constexpr const char* kUsage = "usage: substruct help [PLUGIN | SECTION | scene | --markdown]";
+
+/// Where the documentation is: the installed <prefix>/share/doc/substruct (beside share/substruct,
+/// relative to the program), or the source tree a build tree was made from; empty if neither.
+std::filesystem::path docs_dir() {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  const fs::path installed = data_dir().parent_path() / "doc" / "substruct";
+  if (!data_dir().empty() && fs::is_regular_file(installed / "README.md", ec)) return installed;
+  if (const auto source = source_dir(); source && fs::is_regular_file(*source / "README.md", ec))
+    return *source;
+  return {};
+}
+
+/// The lines that say where the guide, the option reference and the method pages are.
+std::string docs_text() {
+  const std::filesystem::path dir = docs_dir();
+  if (dir.empty())
+    return "Documentation: not found beside this program (installed, it is in "
+           "<prefix>/share/doc/substruct).\n";
+  return fmt::format(
+      "Documentation in {0}:\n"
+      "  README.md                      the guide: run, compare, your own model, plugins\n"
+      "  framework/docs/options.md      every scene key (substruct help NAME prints one section)\n"
+      "  framework/docs/using.md        every command, scenes and output files\n"
+      "  coupling/METHOD/README.md      each coupling method: physics, options, limits, paper\n"
+      "  benchmarks/RESULTS.md          what was measured, where and when\n",
+      dir.string());
+}
 
 /// The reference page: the framework's sections in their order, then the plugins by name.
 std::string reference_page(const PluginHost& host) {
@@ -50,6 +82,10 @@ std::string reference_page(const PluginHost& host) {
 int command_help(const Args& raw_args) {
   GlobalOptions global;
   const Args args = take_global_options(raw_args, global);
+  if (args.empty()) {
+    std::cout << kUsage << "\n\n" << docs_text();
+    return 0;
+  }
   if (args.size() != 1) throw Error(kUsage);
   if (args[0] == "--markdown") {
     std::cout << reference_page(PluginHost(global.plugin_paths));
@@ -73,11 +109,16 @@ int command_help(const Args& raw_args) {
       "{} {} ({} plugin): {}\n\n{}\nSet them in a scene's [{}] section or "
       "as --{}.KEY=VALUE.\n",
       d.name, d.version, to_string(d.kind), d.summary, options_text(d.options()), d.name, d.name);
+  const std::filesystem::path page = docs_dir() / "coupling" / d.name / "README.md";
+  std::error_code ec;
+  if (!docs_dir().empty() && std::filesystem::is_regular_file(page, ec))
+    std::cout << fmt::format("Its page: {}\n", page.string());
   return 0;
 }
 
-SUBSTRUCT_COMMAND("help", "PLUGIN | SECTION | scene | --markdown",
-                  "the config options of a plugin, a framework section or all of them",
+SUBSTRUCT_COMMAND("help", "[PLUGIN | SECTION | scene | --markdown]",
+                  "the config options of a plugin, a framework section or all of them; where the "
+                  "documentation is",
                   command_help);
 
 }  // namespace substruct::cli

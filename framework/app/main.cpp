@@ -37,7 +37,8 @@ void print_usage() {
   }
   std::printf(
       "\nPlugins are searched in --plugin-path, SUBSTRUCT_PLUGIN_PATH, and the build/installed\n"
-      "plugin folders. COMMAND --help says more.\n");
+      "plugin folders. COMMAND --help says more; substruct help says where the documentation "
+      "is.\n");
 }
 
 }  // namespace

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Checks that every C++ and CUDA source of the repository is formatted as .clang-format says.
-#   framework/tools/check_format.sh          list the files that differ (exit 1 if any)
-#   framework/tools/check_format.sh --fix    reformat them in place
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Checks that every C++ and CUDA source of the repository is formatted as .clang-format says, and
+# that every source file names its licence in an SPDX line (framework/tools/add_spdx.sh --check).
+#   framework/tools/check_format.sh          list the files that differ or lack it (exit 1 if any)
+#   framework/tools/check_format.sh --fix    reformat them in place (add_spdx.sh adds the lines)
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 cd "$root"
@@ -20,9 +22,13 @@ bad=()
 for f in "${files[@]}"; do
   clang-format --dry-run --Werror "$f" >/dev/null 2>&1 || bad+=("$f")
 done
+status=0
 if ((${#bad[@]})); then
   printf 'not formatted (run framework/tools/check_format.sh --fix):\n' >&2
   printf '  %s\n' "${bad[@]}" >&2
-  exit 1
+  status=1
+else
+  echo "clang-format: all ${#files[@]} C++ files conform ($(clang-format --version | head -1))"
 fi
-echo "clang-format: all ${#files[@]} C++ files conform ($(clang-format --version | head -1))"
+"$root/framework/tools/add_spdx.sh" --check || status=1
+exit "$status"

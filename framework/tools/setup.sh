@@ -1,10 +1,16 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Sets up substruct on Debian 12 and runs it.
 #
-#   framework/tools/setup.sh run    install what is missing, build, simulate the default scene
-#   framework/tools/setup.sh test   install what is missing, build, run every test (CTest)
+#   framework/tools/setup.sh run    install what is missing, build what running needs (the
+#                                   command, the plugins, the viewer: the target
+#                                   substruct_runtime), simulate the default scene
+#   framework/tools/setup.sh test   install what is missing, build everything (the tests, the
+#                                   benchmarks and the Python package too), run every test (CTest)
 #
-# Idempotent: packages already installed are not reinstalled, the build is incremental.
+# Idempotent: packages already installed are not reinstalled, the build is incremental. Both end
+# by printing how long each phase took (packages, configure, build, run or test), also when a
+# phase fails.
 # Environment: BUILD_DIR (default: build), JOBS (default: all cores), SCENE (for run),
 # CCACHE_BASEDIR (default: the clone).
 set -euo pipefail
@@ -15,6 +21,34 @@ jobs="${JOBS:-$(nproc)}"
 mode="${1:-}"
 
 say() { printf '\033[1m==> %s\033[0m\n' "$*"; }
+
+# Phase timing: `phase NAME` ends the phase before (if any) and starts NAME; the summary is
+# printed on exit, whatever the exit status.
+now_us() { local t="${EPOCHREALTIME/[.,]/}"; echo "$((10#$t))"; }
+seconds() { local d=$((($2 - $1 + 50000) / 100000)); echo "$((d / 10)).$((d % 10)) s"; }
+phases=()
+phase_name=""
+phase_start=""
+script_start="$(now_us)"
+phase() {
+  local now
+  now="$(now_us)"
+  [[ -z "$phase_name" ]] || phases+=("$phase_name $(seconds "$phase_start" "$now")")
+  phase_name="${1:-}"
+  phase_start="$now"
+}
+report_phases() {
+  local status=$?
+  phase
+  local summary total
+  summary="$(printf '%s, ' "${phases[@]}")"
+  total="$(seconds "$script_start" "$(now_us)")"
+  if ((status)); then
+    say "phases: ${summary%, } (total $total; stopped with status $status)"
+  else
+    say "phases: ${summary%, } (total $total)"
+  fi
+}
 
 case "$mode" in
   run | test) ;;
@@ -34,6 +68,8 @@ packages=(
   libopenscenegraph-dev libgl1-mesa-dri xvfb xauth fonts-dejavu-core libfreetype-dev ffmpeg
   python3-matplotlib python3-numpy python3-dev pybind11-dev python3-pytest
 )
+trap report_phases EXIT
+phase packages
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -57,17 +93,26 @@ fi
 
 # The compiler cache keys on paths relative to the clone, so another clone reuses it.
 export CCACHE_BASEDIR="${CCACHE_BASEDIR:-$root}"
+phase configure
 say "configuring ($build, Release)"
 cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
-say "building with $jobs jobs"
-cmake --build "$build" -j "$jobs"
+phase build
+if [[ "$mode" == run ]]; then
+  say "building what running needs (substruct_runtime) with $jobs jobs"
+  cmake --build "$build" -j "$jobs" --target substruct_runtime
+else
+  say "building everything with $jobs jobs"
+  cmake --build "$build" -j "$jobs"
+fi
 
 if [[ "$mode" == run ]]; then
   scene="${SCENE:-$root/share/scenes/beam.ini}"
+  phase run
   say "running $scene"
   "$build/bin/substruct" run "$scene"
   say "open the .pvd above in ParaView; other scenes: ls $root/share/scenes"
 else
+  phase test
   say "running the tests"
   ctest --test-dir "$build" --output-on-failure -j "$jobs"
 fi

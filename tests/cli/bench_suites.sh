@@ -2,8 +2,8 @@
 # End to end: every suite of share/benchmarks in its short form (`substruct bench --suite all
 # --quick`: at most 10 steps, one run per row): each experiment writes its report with a row per
 # named row and per other coupling plugin, every row ran or says why not, the numbers that are
-# there are finite, the paper's figures stand beside ours, and --readme fills each suite's
-# section of a README (and only that).
+# there are finite, the paper's figures stand beside ours, and --results fills each suite's
+# section of a results page (and only that).
 set -euo pipefail
 cli="$1" source="$2"
 out="$(mktemp -d)"
@@ -11,19 +11,19 @@ trap 'rm -rf "$out"' EXIT
 suites=()
 for f in "$source"/share/benchmarks/*.suite; do suites+=("$(basename "$f" .suite)"); done
 {
-  echo "# A README"
+  echo "# Results"
   echo "kept above"
   for s in "${suites[@]}"; do
     printf '<!-- bench-suite:%s:begin -->\nold %s\n<!-- bench-suite:%s:end -->\n' "$s" "$s" "$s"
   done
   echo "kept below"
-} >"$out/README.md"
-"$cli" bench --suite all --quick --no-plots --out "$out/suites" --readme "$out/README.md" \
+} >"$out/RESULTS.md"
+"$cli" bench --suite all --quick --no-plots --out "$out/suites" --results "$out/RESULTS.md" \
   --run.cache_dir="$out/cache" >"$out/log" 2>&1 || { cat "$out/log"; exit 1; }
 tail -n 40 "$out/log"
 [[ -z "$(find "$out/suites" -name '*.partial')" ]]
-grep -q "^kept above$" "$out/README.md" && grep -q "^kept below$" "$out/README.md"
-! grep -q "^old " "$out/README.md"
+grep -q "^kept above$" "$out/RESULTS.md" && grep -q "^kept below$" "$out/RESULTS.md"
+! grep -q "^old " "$out/RESULTS.md"
 plugins="$("$cli" plugins 2>/dev/null |
   awk '/^coupling plugins:/ {on = 1; next} /^$/ {on = 0} on {print $1}' | tr '\n' ' ')"
 python3 - "$out/suites" "$source/share/benchmarks" "$plugins" <<'PY'

@@ -18,4 +18,10 @@ grep -q "scene.domains" <<<"$help_scene"
 if "$cli" help nosuchplugin 2>/tmp/substruct-help.$$; then exit 1; fi
 grep -q "unknown plugin 'nosuchplugin'" /tmp/substruct-help.$$
 rm -f /tmp/substruct-help.$$
+# Without an argument, help says where the documentation is: from a build tree, its source tree.
+source_real="$(cd "$2" && pwd -P)"
+help_docs="$("$cli" help)"
+grep -qF "Documentation in $source_real:" <<<"$help_docs"
+help_ddm="$("$cli" help ddm)"
+grep -qxF "Its page: $source_real/coupling/ddm/README.md" <<<"$help_ddm"
 echo "plugins_and_help: ok"

@@ -43,6 +43,22 @@ done
 ((${#installed_plugins[@]} >= 5)) || fail "only ${#installed_plugins[@]} plugins in $plugins"
 echo "installed: $(cd "$prefix/bin" && echo *), ${#installed_plugins[@]} plugins"
 
+# The documentation in <prefix>/share/doc/substruct, its links intact there, and `substruct help`
+# naming it.
+docs="$prefix/share/doc/substruct"
+for f in README.md LICENSE THIRD_PARTY.md framework/docs/options.md framework/docs/using.md \
+  coupling/inertia/README.md coupling/ddm/README.md benchmarks/RESULTS.md; do
+  [[ -f "$docs/$f" ]] || fail "not installed: $docs/$f"
+done
+quiet docs_links python3 "$source/tests/docs/check_docs.py" "$docs"
+docs_real="$(cd "$docs" && pwd -P)"
+"$substruct" help >"$tmp/help.log"
+grep -qF "Documentation in $docs_real:" "$tmp/help.log" || fail "substruct help does not name $docs_real"
+"$substruct" help inertia >"$tmp/help_inertia.log"
+grep -qxF "Its page: $docs_real/coupling/inertia/README.md" "$tmp/help_inertia.log" ||
+  fail "substruct help inertia does not name its page"
+echo "documentation: $docs ($(find "$docs" -name '*.md' | wc -l) pages, links intact)"
+
 # Nothing installed names the trees it was built from: RPATHs, compiled-in paths, CMake files.
 # Debug information may (it is left out of the comparison); so may the assertion and sanitizer
 # messages of a Debug or sanitized build, where only the RPATHs are compared.

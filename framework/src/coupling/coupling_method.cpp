@@ -88,7 +88,8 @@ std::string check_forces(const ExternalForces& forces, Index vertices) {
   if (!forces.gravity.allFinite()) return "gravity is not finite";
   for (const PointForce& p : forces.point_forces) {
     if (p.vertex < 0 || p.vertex >= vertices)
-      return fmt::format("a point force acts on vertex {}, the mesh has {}", p.vertex, vertices);
+      return fmt::format("a point force acts on vertex {}, the mesh has {} (numbered from 0)",
+                         p.vertex, vertices);
     if (!p.force.allFinite())
       return fmt::format("the point force on vertex {} is not finite", p.vertex);
   }

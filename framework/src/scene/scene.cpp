@@ -142,10 +142,11 @@ Scene load_scene(const Config& config) {
   scene.tracked_vertices = settings.tracked_vertices;
   for (Index v : scene.tracked_vertices)
     if (v >= n)
-      throw config.value_error("scene.tracked_vertices",
-                               fmt::format("vertex {} does not exist (the mesh has {} vertices, "
-                                           "0-based)",
-                                           v, n));
+      throw config.value_error(
+          "scene.tracked_vertices",
+          fmt::format("vertex {} does not exist: the mesh has {} vertices, numbered from 0 to {} "
+                      "(tracked_vertices count from 0; a .bou file's indices count from 1)",
+                      v, n, n - 1));
   for (Index v : scene.tracked_vertices)
     if (std::binary_search(scene.fixed_vertices.begin(), scene.fixed_vertices.end(), v))
       log::warn(

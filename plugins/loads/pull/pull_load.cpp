@@ -58,7 +58,7 @@ class PullLoad final : public Load {
       if (p.vertex >= n)
         throw Error(
             fmt::format("pull.vertices: vertex {} does not exist (the mesh has {} "
-                        "vertices, numbered from 0)",
+                        "vertices, numbered from 0; a .bou file's indices count from 1)",
                         p.vertex, n));
       forces.point_forces.push_back(p);
     }

@@ -187,7 +187,7 @@ case_scene_missing_fixed_set() {
     "$cli" run "$scene" --scene.fixed_set=nosuchset --run.exporters=
 }
 case_scene_tracked_vertex_out_of_range() {
-  expect_error 1 "\[scene\] tracked_vertices = '99999': vertex 99999 does not exist" -- \
+  expect_error 1 "\[scene\] tracked_vertices = '99999': vertex 99999 does not exist: the mesh has 208 vertices, numbered from 0 to 207 \(tracked_vertices count from 0; a \.bou file's indices count from 1\)" -- \
     "$cli" run "$scene" --scene.tracked_vertices=99999 --run.exporters=
 }
 case_scene_root_out_of_range() {
