@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Block-sparse Cholesky against CHOLMOD on systems shaped like the coupling-elements method's
 // A Q' = b (Wu, Mukherjee & Wang 2015, §4.3): one dense block of 6 + r unknowns per domain
 // (rigid velocity and angular velocity, r = 20 reduced velocities), dense coupling blocks

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Fig. 1 and Fig. 7 of Huang et al. 2006 as numbers: the bar (substruct generate bar, made softer:
 // E = 1 MPa, so it sags to about half its length) clamped at one end and settling under gravity
 // for 3 s, simulated by

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Table 1 of Huang et al. 2006: the approximation error of the CPCA-compressed force–displacement
 // matrix G̃ ≈ G = A⁻¹ (A = M + h D + h² K, lumped mass, linear K₀, the scene's fixed vertices
 // removed, h = 0.01 s) for 1 / 3 / 6 clusters × 20 / 60 / 100 / 140 floats per node, on the torus

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Time per step of the ddm coupling (Huang et al. 2006, Table 2: s/step of the CG-based, clustering
 // and hybrid solvers on a Pentium IV) against `full` with the linear material and backward Euler on
 // the same mesh (the monolithic solve DDM decomposes). The method's step only (rotations, forces,

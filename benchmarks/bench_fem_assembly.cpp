@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Assembly of elastic energy, internal force and tangent stiffness (ElasticForceModel::evaluate)
 // per tetrahedron, on structured box meshes of 10⁵ and 10⁶ tets and on the beam3 mesh (450 tets).
 // Vega's StVK element force + stiffness costs 17–20 µs per tet on this machine class.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Full-space StVK implicit steps, the work of Vega FEM's full-space baseline
 // (../shared/reference/vega-baseline.md): consistent mass, implicit Newmark (β = ¼, γ = ½) or
 // backward Euler, one Newton iteration per step, dt = 1/150 s, stiffness damping 0.01,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Geometry update (DESIGN: coupling.step → geometry plugin → viewer/writers): world positions
 // and velocities of every volumetric vertex from a method's reduced layout and poses, shared
 // vertices averaged, and the render surface (positions, smooth normals).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Time per step of the inertia coupling (Barbič–Zhao 2011, Table 1 "rt:total"): the method's
 // step only (frames, system forces, reduced dynamics of every domain), without loads, world
 // positions of the mesh, divergence checks or output; the scene's gravity acts.

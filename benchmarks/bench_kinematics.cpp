@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The kinematic kernels of inertia coupling, per call: polar decomposition of an interface
 // covariance (once per interface per step; 1,400 per step on large trees), its rotation rates
 // (Eq. 7–9), the interface-frame model (Eq. 1, 2, 6) and the reduced system forces (Eq. 13–14).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Reduced StVK steps, the work of Vega FEM's reduced baseline
 // (../shared/reference/vega-baseline.md): a random mass-orthonormal basis (UᵀMU = I, zero rows
 // at the fixed vertices of the .bou file), the exact cubic polynomials, implicit Newmark

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Frames per second of the spectral-hybrid coupling (Yang et al. 2010, Table 1: CPU simulation,
 // Core 2 Duo 2.93 GHz): one whole simulation step — loads, the method's step (spectral forces,
 // Newmark with multipliers) and the world positions and velocities of every vertex through the

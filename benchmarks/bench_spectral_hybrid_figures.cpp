@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Fig. 2 and Fig. 3 of Yang et al. 2010 as time series (CSV), for
 // benchmarks/spectral_hybrid_figures.sh to tabulate and plot.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Start-up of the command line, launch to exit, each iteration a new process:
 //   version                  the bare program: no plugin loaded
 //   plugins                  `help slepc`: every plugin loaded (the slepc plugin without its

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Energy of the coupling-elements method over time for its two integration schemes and several
 # time steps (Wu, Mukherjee, Wang 2015, Fig. 3): the beam (share/scenes/beam.ini) cut into two
 # domains, released with a velocity along its first vibration mode, no gravity, no damping.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The ddm plugin's figures (Huang et al. 2006): Fig. 1 / Fig. 7 as numbers (bench_ddm_accuracy:
 # plain linear, one global rotation, DDM with 3 and 6 domains against full StVK and corotational),
 # Table 1 (bench_ddm_cpca: CPCA error of G for 1/3/6 clusters × 20…140 floats per node) and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // A scene made by `substruct generate ARGUMENTS --name NAME` into WORK_DIR/NAME, once: later runs
 // reuse WORK_DIR/NAME/NAME.ini (and the models cached beside it).

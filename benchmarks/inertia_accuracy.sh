@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Accuracy of the inertia coupling against the unreduced ground truth (Barbič–Zhao 2011, §5
 # "Accuracy", Fig. 7): the flower, released from rest with a velocity along the first vibration
 # mode of the whole mesh, no gravity, no damping, about 3 periods of the ground truth.

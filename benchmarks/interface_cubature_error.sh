@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Interface cubature error against the number of samples for uniform and non-uniform weights
 # (Wu, Mukherjee, Wang 2015, §5, Fig. 5), on a scene's coupling-elements interfaces: for
 # N = 1 … 24 samples per interface layer, the relative error of the layer's forces (F, f, τ of

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Procedural timesteps (Zhao 2014, §5.2, §5.4.1) against substepping the whole tree: a generated
 # tree (a trunk, 8 branches, 32 leaves) tuned in aging mode so that every domain has about the
 # root's frequency (2 Hz), its branches then made 64× stiffer (8× the frequency: stiff twigs)

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """What calling Simulation.step() from Python costs beyond the C++ step: the flower with
 inertia, N steps (default 10⁴) timed as one call sim.step(N) (the loop in C++) and as N calls
 sim.step() (the loop in Python), alternated R times (default 7); medians and their difference

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Step time of a coupling method against the number of domains d and the basis size r, on
 # generated trees (`substruct generate tree`), measured with `substruct bench` (no ground truth).
 #

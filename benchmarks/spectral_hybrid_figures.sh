@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The spectral-hybrid plugin's figures (Yang et al. 2010): Fig. 3 (boundary deviation under
 # gravity for all / 2 boundary nodes and few / many modes) and Fig. 2 (the twisted bar with Eq. 10
 # and Eq. 11, all and 2 boundary nodes) as CSV time series (bench_spectral_hybrid_figures), then

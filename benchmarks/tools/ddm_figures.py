@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Tables and plots of benchmarks/ddm_figures.sh from its Google Benchmark JSON files."""
 import json
 import sys

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Least-squares exponents of a scaling study (benchmarks/scaling_study.sh): time ∝ d^a over the
 'domains' series and time ∝ r^b over the 'modes' series; prints a Markdown summary and draws
 scaling.png beside the CSV when matplotlib is there. Usage: scaling_fit.py scaling.csv"""

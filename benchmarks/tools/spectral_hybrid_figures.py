@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Plots and tables of benchmarks/spectral_hybrid_figures.sh (Yang et al. 2010, Fig. 2 and 3)."""
 import csv
 import sys

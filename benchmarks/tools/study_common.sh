@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Shared by the study scripts of benchmarks/ (source it; `repo` must hold the repository root).
 
 # study_substruct SCRIPT [PATH]: the substruct command to use — PATH when given, else $SUBSTRUCT,

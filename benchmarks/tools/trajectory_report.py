@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Compares the free vibration of tracked vertices between a ground-truth run and other runs.
 
 Reads the CSV files of the `csv` exporter (step,time,kinetic,elastic,gravity,total,v<ID>_x,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Coupling plugin coupling-elements: the unified multi-domain subspace method of Wu, Mukherjee,
 // Wang (SIGGRAPH Asia 2015). The vertices are partitioned into domains; each domain moves as a
 // rigid body (c, R, v, ω) plus a reduced deformation U q in its frame; the elements that span

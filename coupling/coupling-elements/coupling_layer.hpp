@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The coupling elements (Wu, Mukherjee, Wang 2015, §4.2): elements whose vertices lie in more
 // than one domain. Each is simulated through the domains' own coordinates: its vertices move

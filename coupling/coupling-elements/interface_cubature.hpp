@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Interface cubature with uniform weights (Wu, Mukherjee, Wang 2015, §5, Eq. 11): for each
 // interface layer (the coupling elements joining the same domains), a few of its elements with

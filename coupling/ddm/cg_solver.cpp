@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The paper's baseline (Table 2, "CG-Based"): "the quantities involving A_i⁻¹ can be formed by
 // solving some linear systems with matrix A_i … some iterative algorithms, such as the conjugate
 // gradient (CG) solver, could be used". Every product is one Jacobi-preconditioned CG solve from a

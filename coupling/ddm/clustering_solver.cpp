@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // §5.1, the clustering method as printed: G_i is computed once from a factorization of A_i (one
 // solve per column, as the paper does), its rows grouped by clustered PCA (a free vertex's three
 // rows kept together) and each cluster stored as U_j S_j and V_j (Eq. 7). A step then only

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "ddm_cache.hpp"
 
 #include <system_error>

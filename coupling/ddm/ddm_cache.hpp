@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The clustering solver's compressed force–displacement matrices in the cache folder, one file per
 // domain, keyed by the hash of everything they depend on (io/checked_record.hpp's format: a file

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Coupling plugin ddm: the domain decomposition method of Huang, Liu, Bao, Guo, Shum (Computers &
 // Graphics 2006). The mesh is cut into sub-domains whose shared vertices are duplicated; each
 // domain is a linear FEM model (M, D = αM + βK, K₀ of its own elements) tracked by one rotation R_i

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The [ddm] section: every choice of the domain decomposition method, declared once.
 #include <vector>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Eq. 4's R_i: the one rotation a sub-domain is tracked by.
 #include "substruct/core/types.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // G_i = A_i⁻¹, the "force–displacement matrix" of one domain (§3), applied on its free unknowns in
 // the domain's own frame, by one of the paper's three solvers.

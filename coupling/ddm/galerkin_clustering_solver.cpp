@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // §5.1's clusters made stable. Eq. 7 approximates each cluster's rows of G = A⁻¹ by U_j S_j V_jᵀ;
 // the stacked G̃ is neither symmetric nor a solve of any system, so Δv = G̃ f stops being a
 // backward-Euler step (clustering_solver.cpp keeps it as printed). Here the clusters give a basis

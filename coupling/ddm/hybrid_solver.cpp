@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // §5.2, the hybrid method: "(1) compute and reuse the Cholesky factorization of A_i to solve the
 // linear systems with matrix A_i; (2) compute and reuse the force-displacement vectors of the
 // boundary nodes for on-the-fly calculation of B_i R_i (A_i⁻¹ (R_iᵀ B_iᵀ))".

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The constraint matrix B of Eq. 5, one 3×3-block row per constraint: point-to-point rows that
 // keep the copies of a duplicated interface vertex together, and user rows that drive one vertex

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // One sub-domain Ω_i of the decomposition (§4): a linear FEM model of its own elements, its
 // interface vertices duplicated (each domain keeps its copy), the scene's fixed vertices removed

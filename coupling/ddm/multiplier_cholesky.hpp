@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The Cholesky factorization of W (Eq. 6) each step: a dense SPD matrix of a few hundred rows,
 // rebuilt every step because the domains' rotations change it. LAPACK's blocked dpotrf (the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "schur_complement.hpp"
 
 namespace substruct::ddm {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Eq. 6: the multipliers λ of the interface and user constraints, from
 //     W λ = Σ_i B_i R_i A_i⁻¹ R_iᵀ f_i − c,   W = Σ_i B_i R_i A_i⁻¹ R_iᵀ B_iᵀ.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // full: the unreduced, geometrically nonlinear FEM of the whole mesh as one domain, integrated
 // implicitly (Newmark or backward Euler with Newton iterations;
 // integrators/implicit_integrator.hpp):

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The interface frame models of a domain's children (Barbič–Zhao 2011, Eq. 1–3), stored as a step
 // reads them: side by side, shared by the instances of the domain (Zhao 2014, §4.2).

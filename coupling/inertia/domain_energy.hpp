@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The kinetic energy and the first moment of a domain moving in its frame, from its system-force
 // integrals (Barbič–Zhao 2011, App. B): O(r²) per domain, without a pass over its vertices and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The static data of every domain of an inertia-coupled scene: its frame's rest origin, local rest
 // shape, mass, basis, system-force integrals and the interface frame models of its children

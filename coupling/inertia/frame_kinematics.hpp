@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The frame recursion of Barbič–Zhao 2011, §3 (Eq. 1–9, 11–12): the pose and motion of a child
 // domain's frame F_j from its parent's frame F_i and the parent's reduced state.

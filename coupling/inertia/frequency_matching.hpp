@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Per-domain frequency matching (Zhao 2014, §4.6): each domain's frequency scale α is chosen so
 // that the lowest vibration frequency of the subtree rooted at it, simulated reduced and coupled,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // inertia: multidomain reduced dynamics (Barbič–Zhao 2011, Algorithm 1) with the extensions of
 // Zhao 2014 (frequency scaling α = β^depth, fracture, free-flying root). Every domain is a reduced
 // model (u = U q) simulated in its own moving frame; a child's frame is the polar rotation of the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The reduced interface forces of a child subtree on its parent domain (Barbič–Zhao 2011, Eq. 15–16
 // and §5, "L1"/"L2"): f_itf = −M_ij q̈_i + f0_ij.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Procedural materials of a plant (Zhao 2014, ch. 5): each domain's stiffness from its age and
 // depth (§5.1), and its Rayleigh damping from its lowest natural frequency (§5.3). Small free

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Procedural timesteps and their exchange (Zhao 2014, §5.2 and §5.4.1): every domain takes
 // 2^N substeps per step, N from its lowest period and the quality Q; a parent passes its frame

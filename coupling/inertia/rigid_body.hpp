@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The free-flying root frame: the whole object as one rigid body (Newton–Euler).
 #include <Eigen/Geometry>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Newmark's average-acceleration method (β = ¼, γ = ½) on decoupled spectral equations
 //   q̈ + Ĉ q̇ + Λ q = f̂,   Ĉ = ξ I + ζ Λ   (Yang et al. 2010, Eq. 4, 8, 9, 12, 13),

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The constraint rows of a hybrid solid (Yang et al. 2010, Eq. 10, 11, 14, 15): at each chosen
 // boundary node the deformable and the rigid copy agree, and target vertices follow the user.

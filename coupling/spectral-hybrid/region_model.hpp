@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // One region of a hybrid solid as the method simulates it (Yang et al. 2010, Eq. 2–8): its own
 // sub-mesh, the spectral basis Φ (M-orthonormal: M̂ = I), the eigenvalues Λ (K̂ = Λ), the modal

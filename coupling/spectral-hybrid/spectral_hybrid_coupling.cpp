@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Coupling plugin spectral-hybrid: the hybrid solid of Yang, Rong, Torres, Guo (CAVW 2010). The
 // scene's domains are flagged rigid or deformable ([spectral-hybrid] rigid_domains); face-adjacent
 // domains of one type are one region (domains/hybrid_regions.hpp). Every region is a linear modal

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The [spectral-hybrid] section: every choice of the hybrid spectral method, declared once.
 #include <string>

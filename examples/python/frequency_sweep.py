@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Parameter sweep: inertia's [inertia] frequency_scale against the ratio of its swing frequency
 to the unreduced FEM's (`full`) on the flower.
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Reading modes: the lowest natural frequencies of the beam held at one end, against
 Euler–Bernoulli beam theory, and where its first mode moves most.
 

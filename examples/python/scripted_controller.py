@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """A feedback controller written in Python: a PD force on the top of the flower's bloom that
 holds it near a point 5 cm to the side of where gravity leaves it, then lets go at t = 1 s.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // spring-coupling: floating domains (rigid motion + reduced deformation, one per domain of the
 // scene's element partition) whose interface vertices have one copy per domain, the copies
 // joined by zero-length springs of stiffness k — the soft coupling of Kim & James 2011 that Wu,

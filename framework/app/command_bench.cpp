@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // substruct bench [SCENE.ini …] [--methods a,b] [--steps N] [--repeats K] [--out DIR] …
 // Every scene × coupling method against the `full` ground truth, in one report.
 #include <sys/wait.h>
@@ -119,11 +120,10 @@ BenchArguments parse(const Args& raw) {
     } else if (arg.starts_with("--") && arg.find('.') != std::string::npos) {
       a.overrides.push_back(arg);  // --section.key=value
     } else if (arg.starts_with("-")) {
-      throw unknown_option(
-          "bench", arg,
-          {"--methods", "--reference", "--steps", "--repeats", "--out", "--scenes-file",
-           "--results", "--readme", "--suite", "--quick", "--no-plots", "--no-reference-check",
-           "--help"});
+      throw unknown_option("bench", arg,
+                           {"--methods", "--reference", "--steps", "--repeats", "--out",
+                            "--scenes-file", "--results", "--readme", "--suite", "--quick",
+                            "--no-plots", "--no-reference-check", "--help"});
     } else {
       a.scenes.push_back(arg);
     }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // substruct generate flower|tree|beam|bar|bimaterial-bar|torus-knot|hybrid-bar|limb|figure --out
 // DIR …: writes a mesh
 // (.veg), its fixed vertices (.bou) and a scene (.ini) that runs it.

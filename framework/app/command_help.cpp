@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // substruct help PLUGIN | SECTION | scene | --markdown: the options a plugin or the framework
 // reads from a scene, printed from their option tables; --markdown writes the reference page of
 // every framework section and every plugin found (framework/docs/options.md). Without an argument

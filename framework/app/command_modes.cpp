@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // substruct modes MESH [--fixed FILE.bou] [--count K] [--output FILE.vtu] …: the lowest natural
 // frequencies and vibration modes of a tet mesh, K x = λ M x with K the stiffness at rest and M
 // the consistent mass, fixed vertices removed; solved by the eigen-solver plugin ([solvers] eigen:

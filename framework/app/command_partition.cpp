@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // substruct partition SCENE.ini --method cpca|metis --domains N [--out FILE] …: writes a
 // per-element domain file for `[scene] domains = FILE`, by clustered PCA of the force-displacement
 // vectors (Huang et al. 2006, §7) or by METIS (what auto:N does), for comparison.

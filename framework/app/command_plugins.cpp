@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // substruct plugins: every plugin found, by kind, and the libraries that failed to load.
 #include <cstdio>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // substruct precompute SCENE.ini [--section.key=value …]
 #include <chrono>
 #include <cstdio>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // substruct run SCENE.ini [--section.key=value …]
 #include <cstdio>
 #include <filesystem>

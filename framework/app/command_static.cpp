@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // substruct static SCENE.ini [--time T] [--output FILE.vtu] [--section.key=value …]
 //
 // The static equilibrium f_int(u) = f_ext of a scene under its loads (gravity, point and nodal

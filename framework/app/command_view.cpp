@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // substruct view SCENE.ini [options] — runs the OpenSceneGraph viewer (viewers/osg), a separate
 // program (substruct-view) so that the framework and the other commands do not depend on
 // OpenSceneGraph. It is looked up next to this program, then in ../libexec/substruct.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The sub-commands of the `substruct` command, one file each (command_<name>.cpp). Each file
 // registers itself with SUBSTRUCT_COMMAND; main() dispatches by name and prints the usage.

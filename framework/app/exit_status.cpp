@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // What a failing command prints and the exit status it returns, for `substruct` and
 // `substruct-view` alike.
 #include <cstdio>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The options every command accepts (also compiled into the viewer, viewers/osg).
 #include "commands.hpp"
 #include "substruct/core/error.hpp"

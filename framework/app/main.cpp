@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // substruct: simulate large deformable objects by domain decomposition and model reduction.
 #include <algorithm>
 #include <cstdio>

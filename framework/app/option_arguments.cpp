@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // OptionArguments: the `--name value` / `--name=value` walk every command's parser shares.
 #include <algorithm>
 

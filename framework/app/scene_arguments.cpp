@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The arguments shared by the commands that work on a scene (run, precompute).
 #include <algorithm>
 #include <string>

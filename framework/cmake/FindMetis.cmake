@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Finds METIS (Debian: libmetis-dev), which ships no CMake config. Defines Metis::metis.
 find_path(METIS_INCLUDE_DIR metis.h)
 find_library(METIS_LIBRARY metis)

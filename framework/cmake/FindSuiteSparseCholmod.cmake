@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Finds CHOLMOD from SuiteSparse (Debian: libsuitesparse-dev), which ships no CMake config.
 # Defines the imported target SuiteSparse::cholmod.
 find_path(CHOLMOD_INCLUDE_DIR cholmod.h PATH_SUFFIXES suitesparse)

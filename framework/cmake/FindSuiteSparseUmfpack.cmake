@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Finds UMFPACK from SuiteSparse (Debian: libsuitesparse-dev), which ships no CMake config.
 # Defines the imported target SuiteSparse::umfpack.
 find_path(UMFPACK_INCLUDE_DIR umfpack.h PATH_SUFFIXES suitesparse)

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # substruct_library(<name> AREAS <area…> [PUBLIC <targets…>] [PRIVATE <targets…>])
 #
 # One layer of the framework: the shared library substruct_<name> (target substruct::<name>)

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # substruct_warnings(target): the warning set every target of the project builds with, and the
 # project-wide options that go with it:
 #   SUBSTRUCT_WARNINGS_AS_ERRORS  every warning fails the build (CMakePresets.json: werror)

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Writes framework/docs/architecture.md from the layers CMake declared.
 
     architecture_graph.py BUILD_DIR > framework/docs/architecture.md

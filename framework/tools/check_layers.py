@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Checks that every #include "substruct/<area>/…" respects the framework's layers.
 
     check_layers.py BUILD_DIR SOURCE_DIR

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The framework's layers as CMake declared them (<build>/architecture/layers.txt and
 plugins.txt, written by framework/cmake/SubstructLibrary.cmake and plugins/sdk/SubstructPlugin.cmake).
 

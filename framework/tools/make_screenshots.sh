@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Regenerates the README's pictures from the build tree (headless, under Xvfb):
 #   share/screenshots/flower.png            the flower with inertia coupling, pulled
 #   share/screenshots/flower_compare.png    full, inertia and coupling-elements side by side,

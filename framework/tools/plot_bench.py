@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Plots of a `substruct bench` run: for each scene, the trajectory of the first tracked vertex
 (displacement along the direction it moves most in the reference run) and the total energy of
 every method over time. Usage: plot_bench.py results.json (PNGs go beside it).

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # substruct_add_plugin(<name> SOURCES <files…> [LIBRARIES <targets…>])
 #
 # LIBRARIES may name the framework layers the plugin uses (substruct::coupling,

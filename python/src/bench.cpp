@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // substruct.bench(): `substruct bench` from Python, its report's rows as dicts (the columns of
 // results.csv), and the same files when asked.
 #include <algorithm>

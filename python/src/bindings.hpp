@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The parts of the `substruct` Python module (python/substruct/__init__.py re-exports them):
 // errors.cpp (exception classes), scene.cpp (Scene, plugins(), help()), simulation.cpp

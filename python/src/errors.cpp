@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // substruct's errors as Python exceptions, with the command line's messages:
 //   substruct.Error            any error substruct reports (the base of the others)
 //   substruct.ConfigError      a scene's settings refused (unknown key or plugin, bad value)

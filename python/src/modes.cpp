@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // substruct.modes(): the lowest natural vibration modes of a tet mesh, K φ = λ M φ with K the
 // stiffness at rest and M the consistent mass (reduction/linear_modes.hpp, as `substruct modes`
 // and every reduced method's basis solve them), through the eigen-solver plugin.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The compiled part of the `substruct` Python package (python/substruct/__init__.py).
 #include <string>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A load written in Python: an object with accumulate(self, t, positions, forces), called before
 // every step with the time, the world positions (N×3, read-only) and an N×3 array of zeros that
 // it adds its forces to [N]. Each vertex with a nonzero force becomes a concentrated force on that

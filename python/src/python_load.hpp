@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Loads written in Python (python_load.cpp), and the read-only NumPy views of point arrays.
 #include <pybind11/numpy.h>

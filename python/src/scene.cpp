@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // substruct.Scene, substruct.plugins(), substruct.help(): scenes validated as the command line
 // validates them, and the plugins' declared options as data.
 #include <string>

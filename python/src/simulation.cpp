@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // substruct.Simulation: the main loop of `substruct run` (sim/simulation.hpp) stepped from
 // Python, with its state as NumPy arrays that view the framework's buffers.
 #include <map>

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """substruct from Python: scenes, coupling methods and their results as NumPy arrays.
 
     import substruct

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Numeric block Cholesky A = L Lᵀ on the blocks of a BlockStorage, and its solve.
 #include "block_storage.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // block-cholesky: the block-sparse direct linear solver of systems whose unknowns come in blocks
 // (one per domain) coupled along a block graph (the interfaces), like the coupling-elements
 // method's A Q' = b (Wu, Mukherjee & Wang 2015, §4.3). The caller passes the blocks to analyze()

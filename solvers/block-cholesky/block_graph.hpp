@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The block graph of a block-sparse matrix: blocks [offsets[b], offsets[b+1]) of the unknowns
 // (one per domain) and the undirected couplings between them, validated.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Numeric block LU A = L̂ Û on the blocks of a BlockStorage (with upper blocks), and its solve.
 // L̂ is block lower triangular with the Schur-complement diagonal blocks S(p, p), each factored

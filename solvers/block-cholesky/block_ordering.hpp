@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The order in which the blocks are eliminated. On a forest, a post-order (every block after the
 // blocks below it, leaves first) creates no fill; with loops, minimum degree on the block graph

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The symbolic block factorization: which blocks of L (and Uᵀ) are non-zero once the blocks are
 // eliminated in a given order, the couplings of A plus the fill.

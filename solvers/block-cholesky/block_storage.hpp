@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The dense blocks of a block-sparse factor, in one array: per elimination position p the
 // diagonal block, the blocks L(q, p) below it (and, for LU, U(p, q) to its right) for the q of

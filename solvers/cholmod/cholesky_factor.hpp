@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // CHOLMOD's sparse Cholesky factorization A = P L Lᵀ Pᵀ of a symmetric positive definite matrix:
 // one symbolic analysis (ordering, elimination tree, supernodes), any number of numeric

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // cholmod: the sparse direct linear solver. Symmetric positive definite matrices are factored by
 // CHOLMOD (A = P L Lᵀ Pᵀ, supernodal or simplicial), all others by UMFPACK (P A Q = L U). The
 // symbolic analysis is done once by analyze() and reused by every factorize() of a matrix with

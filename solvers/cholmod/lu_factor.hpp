@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // UMFPACK's sparse LU factorization P A Q = L U of a square matrix (unsymmetric or symmetric
 // indefinite): one symbolic analysis, any number of numeric factorizations with that pattern.

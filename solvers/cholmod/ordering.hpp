@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The fill-reducing orderings the cholmod plugin offers (for CHOLMOD and UMFPACK alike).
 #include <string_view>

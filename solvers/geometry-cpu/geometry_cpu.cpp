@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // geometry-cpu: the geometry solver on the CPU. World positions and velocities come from the
 // framework's one kernel (geometry/reduced_geometry.hpp, modal warping included where a domain
 // has a Ψ). Each thread first computes the values of a range of domains (split by work): a

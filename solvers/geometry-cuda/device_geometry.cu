@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // geometry-cuda's device side (device_geometry.hpp): buffers, transfers and the kernels, each a
 // thin loop over vertex_state.hpp's per-vertex functions.
 #include <cuda_runtime.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The CUDA side of geometry-cuda: the flat layout and surface (flat_geometry.hpp) in device
 // buffers allocated once, and per update one flattened launch over all volumetric vertices

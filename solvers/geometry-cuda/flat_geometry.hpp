@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The reduced layout and the render surface as flat arrays of one floating type T (double or
 // float), the form both the CUDA kernels and their CPU twin read (vertex_state.hpp). Plain

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // From the framework's reduced layout, poses and render surface to geometry-cuda's flat arrays
 // (flat_geometry.hpp), in double or float.

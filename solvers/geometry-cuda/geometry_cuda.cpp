@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // geometry-cuda: the geometry solver on a CUDA GPU (DESIGN: [solvers] geometry = cuda). The
 // layout and render surface are flattened once (flatten.hpp) and copied to the device; each
 // update packs the poses into pinned memory, runs one launch over all volumetric vertices

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // geometry-cuda's CPU twin: the kernels' per-vertex functions (vertex_state.hpp) run in a loop
 // on the host over the same flat arrays. It is what the tests check against geometry-cpu on

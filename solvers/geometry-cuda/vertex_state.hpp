@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The per-vertex arithmetic of geometry-cuda, compiled for the device (the kernels of
 // device_geometry.cu) and for the host (its CPU twin, host_geometry.cpp): one function per

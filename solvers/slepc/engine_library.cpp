@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Loads the slepc engine (slepc_engine.hpp) from the folder of the plugin library this code is
 // compiled into, once, and keeps it loaded (PETSc and MPI finalise at process exit).
 #include <dlfcn.h>

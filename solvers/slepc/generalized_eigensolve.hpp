@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // K x = λ M x for symmetric K and SPD M with SLEPc: Krylov–Schur on the shift-and-invert operator
 // (K − σM)⁻¹ M, whose largest eigenvalues θ = 1/(λ − σ) are the λ closest to σ.

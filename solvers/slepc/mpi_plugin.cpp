@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // mpi: the process-group plugin. The ranks of a job an MPI launcher started (mpirun -n K
 // substruct precompute …) as one substruct::ProcessGroup over PETSc's MPI communicator, so that
 // the framework shares work out over the engine that also solves (mpi_process_group.hpp). Like

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The ranks of an MPI job as a substruct::ProcessGroup, over a duplicate of PETSc's communicator
 // (PETSC_COMM_WORLD), so that its messages never meet PETSc's own.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // How a process started without mpirun initialises Open MPI: as an isolated singleton.
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The linear solver behind the mumps plugin: A x = b for a symmetric A by MUMPS's LDLᵀ through
 // PETSc (KSPPREONLY + PCCHOLESKY, MATSOLVERMUMPS). Shared (set_shared(true), in a job mpirun

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // mumps: the linear-solver plugin. Symmetric A x = b by MUMPS's LDLᵀ through PETSc; in a job
 // mpirun started it can share one factorization over every rank (LinearSolver::set_shared), as
 // a distributed precompute does for a large domain's modal derivatives. Like the slepc plugin,

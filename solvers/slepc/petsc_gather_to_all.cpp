@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "petsc_gather_to_all.hpp"
 
 #include "slepc_session.hpp"

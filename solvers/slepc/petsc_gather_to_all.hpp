@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // A distributed PETSc vector copied whole onto every rank (an eigenvector, a solution).
 #include <petscvec.h>

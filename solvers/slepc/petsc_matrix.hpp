@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // substruct's sparse matrices as PETSc AIJ matrices, distributed by contiguous blocks of rows.
 #include <vector>

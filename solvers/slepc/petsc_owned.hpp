@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // PETSc objects owned by a C++ scope: destroyed when it ends, also when an Error is thrown.
 #include <petscksp.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The slepc engine (slepc_engine.hpp): the solver behind the slepc plugin, in its own library so
 // that PETSc, SLEPc and MPI load only when a solver is made. Run under mpirun, every rank calls
 // solve() with the same matrices; the problem is distributed by blocks of rows over

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The slepc plugin in two parts, so that loading it costs nothing until a solve is wanted:
 //   libsubstruct-slepc.so        the plugin: descriptor and [slepc] options; links no PETSc;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "slepc_session.hpp"
 
 #include "mpi_singleton.hpp"

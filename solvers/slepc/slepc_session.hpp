@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The process-wide SLEPc/PETSc state: initialised once per process, finalised at exit, errors
 // turned into substruct::Error.

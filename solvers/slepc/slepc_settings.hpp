@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The slepc plugin's settings, without PETSc or MPI headers: read by the plugin, which does not
 // link PETSc, and passed to the engine it loads (slepc_engine.hpp).

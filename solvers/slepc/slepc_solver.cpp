@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // slepc: the eigen-solver plugin. K x = λ M x (K symmetric, M SPD) for the `count` eigenvalues
 // closest to a shift σ, by SLEPc's Krylov–Schur on the shift-and-invert operator (K − σM)⁻¹ M
 // with a direct factorization of K − σM (MUMPS, PETSc's own or CHOLMOD), serially or over MPI.

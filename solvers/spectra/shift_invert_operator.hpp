@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The operator y = (K − σM)⁻¹ x of shift-and-invert, in the form Spectra's generalized solvers
 // call (set_shift, perform_op on raw arrays): K − σM is factored once per shift by CHOLMOD's

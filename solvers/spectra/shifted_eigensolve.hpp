@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The spectra plugin's solve: the `count` eigenpairs of K x = λ M x nearest a shift σ, by
 // Spectra's implicitly restarted Lanczos on (K − σM)⁻¹ M (shift_invert_operator.hpp); problems of

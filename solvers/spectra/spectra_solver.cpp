@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // spectra: the eigen-solver plugin for one process. K x = λ M x (K symmetric, M SPD) for the
 // `count` eigenvalues closest to a shift σ, by Spectra's implicitly restarted Lanczos on the
 // shift-and-invert operator (K − σM)⁻¹ M, K − σM factored by CHOLMOD (shifted_eigensolve.hpp).

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # framework/docs/architecture.md must be what framework/tools/architecture_graph.py makes of the
 # layers CMake declares.   graph_current.sh PYTHON BUILD_DIR SOURCE_DIR
 set -euo pipefail

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The benchmark suites: the file format (rows, overrides, reference, errors naming the file and
 // line), and every suite that ships in share/benchmarks reads and names scenes that exist.
 #include <filesystem>

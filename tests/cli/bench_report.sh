@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # End to end: `substruct bench` on the beam (full and inertia) and on a plate whose domain graph
 # has a loop (inertia cannot run it): the report lists every case, its numbers are present and
 # finite, the refused case says why, and the plots are drawn when matplotlib is there.

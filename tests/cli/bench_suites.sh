@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # End to end: every suite of share/benchmarks in its short form (`substruct bench --suite all
 # --quick`: at most 10 steps, one run per row): each experiment writes its report with a row per
 # named row and per other coupling plugin, every row ran or says why not, the numbers that are

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
 """Validates a ParaView series: a .pvd collection and every .vtu file it references.
 
 usage: check_vtk_series.py SERIES.pvd [--frames N] [--min-frames N]

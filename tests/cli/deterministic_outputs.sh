@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Determinism: the same scene run twice gives byte-identical output files (VTK series, CSV) and
 # reduced-model caches, for every coupling plugin on the hybrid bar (a wind load with Perlin
 # turbulence included); geometry-cpu and every method give the same files on 1 and 3 threads.

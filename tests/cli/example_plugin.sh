@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # End to end: the example coupling plugin (examples/spring-coupling) builds outside the tree with
 # find_package(substruct) against this build, loads by name with --plugin-path, and shows the
 # spring coupling's trade-off on the beam cut in two: softer springs leave a larger gap between

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Ctrl-C (SIGINT) and kill (SIGTERM) stop a run at its next step: exit 130 / 143, one message,
 # and none of the run's outputs published, not even partly.
 set -uo pipefail

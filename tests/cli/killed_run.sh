@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # A run killed with SIGKILL at random moments (during the precompute, the steps, the writing and
 # the publishing of its files) leaves nothing that looks complete: either no manifest, or one whose
 # files are all there with their sizes; and the next run with the same cache and output succeeds

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # End to end: `substruct modes` on the beam of share/meshes prints its natural frequencies (the
 # lowest as Eigen's dense solver finds it), labels the rigid modes of the free-floating beam, and
 # writes the modes as a .vtu that a VTK XML reader accepts.

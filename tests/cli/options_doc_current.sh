@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # framework/docs/options.md is what `substruct help --markdown` prints now: every option of the
 # framework's sections and of the plugins, from their declarations.
 set -uo pipefail

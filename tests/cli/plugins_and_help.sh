@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # `substruct plugins` lists the built-in plugins; `substruct help NAME` prints their options.
 set -euo pipefail
 cli="$1"

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # `substruct precompute` on the flower: the first run reduces every domain and caches the models,
 # the second loads every one of them (and is much faster); a damaged or cut-off cache file is
 # reported and that model recomputed.

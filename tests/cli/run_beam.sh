@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # End to end: `substruct run` on the default beam scene writes a VTK series that a
 # ParaView-style reader accepts, a CSV, and a summary naming them.
 set -euo pipefail

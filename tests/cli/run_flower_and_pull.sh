@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The multi-domain flower runs under gravity with the ground truth, and a point pull on the
 # beam runs too: both once made the Newton iteration start from an extrapolated state so far off
 # that StVK's tangent turned indefinite (the predictor u + dt v + ½dt²a amplifies stiff modes).

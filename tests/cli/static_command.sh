@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # End to end: `substruct static` on the beam (share/scenes/beam.ini: StVK, clamped, gravity
 # across its 0.12 m side) finds the equilibrium with a small residual, writes it as a valid .vtu,
 # and agrees with where `full`'s damped run comes to rest, to 0.1 % of the static deflection

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // `substruct generate flower|tree|beam|bar|bimaterial-bar|torus-knot`: the files it writes make a
 // scene that loads (and, for the paper scenes, that `full` runs).
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // `substruct partition SCENE --method cpca|metis --domains N`: the file it writes loads as the
 // scene's domains, cpca puts more domains in the soft half of a two-material beam, metis writes
 // what auto:N gives.

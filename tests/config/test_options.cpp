@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The declarative options: a section declared once as an OptionSet bound to a settings struct
 // gives its table (defaults from the struct), its parsing and validation in one message format,
 // the Boost description used to find unknown keys, and the help and reference-page text.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The dominant damped vibration (matrix pencil) on synthetic signals: frequency and decay of a
 // damped cosine riding on an offset and a drift, of one that dies out within the run (where
 // counting zero crossings fails), the larger of two, none for a motion without vibration; and

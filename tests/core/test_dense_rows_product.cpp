@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // y = A x and y' = A x' in one pass over a row-major A: Eigen's products to round-off for every
 // shape the kernel splits differently (rows not a multiple of 3, columns not of 4, one column,
 // unaligned data), y alone the same bit for bit as y with y', and a column-major matrix read as

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // ScopedFlushSubnormals: subnormal results become zero while it lives, and the thread's previous
 // floating-point mode comes back after it.
 #include <limits>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // read_input_file: regular files are read whole; a folder, a device, a FIFO, a socket or
 // nothing is refused by name, without blocking and before anything is read.
 #include <sys/socket.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Ctrl-C handling: the first signal only sets a flag, which checkpoints (and every
 // Progress::advance) turn into Interrupted with the shell's exit status.
 #include "substruct/core/interrupt.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The memory budget: sizes as users write them, and a reservation beyond the limit refused with
 // the estimate and the limit in the message.
 #include <string>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // ParallelTasks: every item once, a tree node only after its parent under both schedules, errors
 // reach the caller, and the thread setting's parsing.
 #include <algorithm>

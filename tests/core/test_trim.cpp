@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // trim and split_trimmed: the blanks around user text go, empty fields stay.
 #include <string>
 #include <vector>

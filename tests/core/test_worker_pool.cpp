@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The worker pool: every part runs once per run(), concurrently (a barrier across the parts
 // completes), across many back-to-back runs; a part's exception reaches the caller, the lowest
 // part's first, and the pool runs again afterwards.

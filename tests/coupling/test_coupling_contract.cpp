@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The coupling contract the framework enforces for every method (coupling/coupling_method.hpp):
 // the lifecycle (precompute → reset → step), the checks of what crosses it (u₀, v₀, dt, the
 // external forces), one message format naming the plugin, nothing changed by a refused call,

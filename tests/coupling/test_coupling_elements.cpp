@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The coupling-elements method (Wu, Mukherjee, Wang 2015): the step's matrix is symmetric
 // (App. B), the coupling forces are the derivative of the coupling elements' energy, momentum is
 // conserved, the one-step scheme keeps energy better than the two-step one (Fig. 3), the

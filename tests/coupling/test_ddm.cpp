@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The `ddm` coupling plugin (Huang et al. 2006): exactness of the decomposition against the
 // monolithic linear backward-Euler solution, rigid invariance of the rotation tracking, the
 // constraint rows, user targets, the three solvers, the cache, and its numerical pieces.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The ddm plugin's clustering solvers (Huang et al. 2006, §5.1) on the shipped bar and torus knot:
 // the default `clustering` (a Galerkin backward-Euler step on the CPCA clusters' bases) keeps its
 // energy bounded over many steps, damped and undamped (the torus knot never above its start, the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The kinetic energy and first moment of an inertia domain from its system-force integrals
 // against the sums over its vertices (½VᵀMV, EᵀMx) that they replace, for a domain with integrals
 // of its own and for an instance that reads its representative's (turned and moved).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The `full` coupling plugin against beam theory: a cantilever box beam (L = 1 m, square section
 // h = 0.1 m, ν = 0) clamped at x = 0, meshed with linear tets, compared with Euler–Bernoulli's
 // static tip deflection and first natural frequency; and the energy behaviour of its integrators

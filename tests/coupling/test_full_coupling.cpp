@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The `full` coupling plugin's behaviour beyond beam theory (test_full_beam_theory.cpp): its
 // options, the external forces it applies, its energies, damping, constraints and divergence.
 #include <unistd.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The `inertia` coupling plugin (Barbič–Zhao 2011 + Zhao 2014) through the real plugin host: one
 // domain against a plain reduced Newmark, static deflection against `full`, a free-flying object,
 // rigid domains, L1/L2 on the flower, tree checks, fracture, frequency scaling and matching.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The interface forces of inertia's child subtrees (Barbič–Zhao 2011, Eq. 15–16, L1 and L2):
 // L2's Jacobian against its definition and against a finite difference of the centre of mass,
 // and the batched sum over a domain's children against the sum of the single-child terms.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Multi-core stepping ([run] threads): the inertia tree walk (by levels and by dependencies, with
 // and without stage timing, with fracture; a wide root's children in parallel runs) and the
 // coupling-elements assembly give the same numbers, bit for bit, on any number of threads.

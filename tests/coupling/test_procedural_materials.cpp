@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Procedural materials and timesteps of a plant (Zhao 2014, ch. 5) against hand-computed values:
 // ages (Eq. 5.4–5.5), stiffness multipliers (Eq. 5.1), ξ(ν) (Eq. 5.10), the Rayleigh pair (Eq.
 // 5.8, 5.11–5.13), substep exponents (Eq. 5.6–5.7) and the parent → child buffer slots; and the

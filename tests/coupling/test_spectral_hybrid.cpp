@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The `spectral-hybrid` coupling plugin (Yang et al. 2010): exact rigidity of rigid modes under
 // modal warping at any angle, the linear limit, the boundary rows holding the copies together,
 // the saddle-point step against a dense solve, energy conservation, the dependent rows, the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Regions of a hybrid solid (Yang et al. 2010): same-type domains that share a face merge, the
 // deformable–rigid boundaries are found, degenerate boundaries are errors naming the regions.
 #include <string>

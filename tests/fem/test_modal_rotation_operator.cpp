@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The modal rotation matrix Ψ = W Φ (Yang et al. 2010, Eq. 5) on a box mesh with moved vertices:
 // exact for linear fields (infinitesimal rotations give their axis, translations and pure
 // strains nothing), and with R̃ (kinematics/modal_warping.hpp) a rotation mode of any amplitude

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The invertible neo-Hookean element (MaterialModel::neohookean): its force and exact tangent
 // against finite differences (also for flat and inverted elements), its projected tangent
 // positive semi-definite under strong compression and inversion where StVK's and the exact one

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Vertex lists: .bou fixed-vertex files (read_bou), against a mesh of 1,000 vertices and
 // without one.
 #include "fuzz_input.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Gmsh .msh meshes, versions 2 and 4, ASCII and binary (read_gmsh).
 #include "fuzz_input.hpp"
 #include "substruct/core/error.hpp"

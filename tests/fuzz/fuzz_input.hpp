@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // What the fuzz harnesses share: the input as a file (the readers take paths), and the input as
 // a cache record whose header is made consistent (size and checksum) so that the fuzzer reaches

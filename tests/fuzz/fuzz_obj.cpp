@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Wavefront .obj render meshes (read_obj).
 #include "fuzz_input.hpp"
 #include "substruct/core/error.hpp"

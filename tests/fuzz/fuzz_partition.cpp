@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Per-element domain files, the partition cache (read_element_partition), for 500 elements.
 #include "fuzz_input.hpp"
 #include "substruct/core/error.hpp"

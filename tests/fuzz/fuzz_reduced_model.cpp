@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Reduced-model cache files (decode_reduced_model): as they come, and with a consistent header
 // (fuzz_input.hpp) so that the payload decoder is reached.
 #include "fuzz_input.hpp"

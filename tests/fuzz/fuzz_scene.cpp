@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Scene files with their command-line overrides (Config::load): the input is the .ini file, and
 // the lines after a line "#overrides" are overrides ("section.key=value"), with every plugin of
 // the build installed.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Spectral-basis cache files (decode_spectral_basis), as fuzz_reduced_model.cpp.
 #include "fuzz_input.hpp"
 #include "substruct/reduction/spectral_basis.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // TetGen meshes (read_tetgen): the input is the .node file, then a line "#ele", then the .ele
 // file (and optionally "#face" and a .face file), so that the fuzzer varies all of them.
 #include <string>

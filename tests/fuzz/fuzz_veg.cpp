@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Vega .veg meshes (read_veg): vertices, elements, materials, regions, sets.
 #include "fuzz_input.hpp"
 #include "substruct/core/error.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Without libFuzzer (a g++ build): runs a harness's LLVMFuzzerTestOneInput on every file given,
 // or every file under every folder given, and says how many. A crash or an exception other than
 // substruct::Error fails the CTest that runs it (fuzz.replay.NAME).

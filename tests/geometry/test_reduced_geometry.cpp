@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The reduced-geometry kernel (x = p + R (X̄ + U q), v = R (ν + ω × (X̄ + U q) + U q̇), shared
 // vertices averaged) against the formula written out vertex by vertex, with modal warping
 // (U q → R̃(Ψ q) U q) against the same and its velocities against finite differences of its

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The render surface: barycentric embedding in the tets (exact under any affine deformation,
 // inside or outside the mesh), the boundary surface of a tet mesh (closed, outward) and smooth
 // vertex normals.

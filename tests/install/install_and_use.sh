@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # End to end, the installed tree: `cmake --install BUILD --prefix TMP`, then everything from the
 # prefix alone — no path of the source or build tree inside the installed files, the programs
 # and plugins linked to the prefix's libraries, `substruct plugins`, `run`, `bench` (with its

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Implicit Newmark and backward Euler on systems with known solutions.
 #include <cmath>
 #include <numbers>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A soft block standing under its own weight, integrated as `full` integrates a scene (the mesh's
 // elastic forces, consistent mass, implicit Newmark or the static Newton solve, a sparse Cholesky):
 // StVK softens under compression (its uniaxial stress peaks at a stretch of 1/√3, about E/5) and

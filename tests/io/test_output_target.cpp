@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // check_output_target and remove_output_file: a writer replaces or removes regular files only.
 #include <sys/stat.h>
 

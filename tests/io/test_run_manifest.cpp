@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The run manifest: written last over the files it lists with their sizes, it is the mark of a
 // complete set; check_run_manifest() names every listed file that is missing or of another size.
 #include <filesystem>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // StagedFile and write_file_atomically: a file appears complete or not at all, and nothing of a
 // failed write remains.
 #include <filesystem>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // VtuWriter and write_vtk_collection: a two-tet grid with point, cell and field data is written
 // as ascii and as binary and parsed back.
 #include <cstdint>

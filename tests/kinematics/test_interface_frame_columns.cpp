@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The per-child products over an interface frame model's 12-value columns against Eigen's.
 #include "substruct/kinematics/interface_frame_columns.hpp"
 

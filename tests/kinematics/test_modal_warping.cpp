@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The modal-warping kernels (Choi & Ko 2005): exp(ŵ) against Eigen's AngleAxis, R̃(w) =
 // ∫₀¹ exp(s ŵ) ds against Gauss–Legendre quadrature, both across the switch from the series to
 // the closed form, R̃ ŵ = exp(ŵ) − I, and the rate of R̃ against finite differences.

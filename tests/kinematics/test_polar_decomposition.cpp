@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "substruct/kinematics/polar_decomposition.hpp"
 
 #include <cmath>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Four interfaces' polar decompositions and rotation rates at once against the one-interface
 // functions, lane by lane, and the lanes they must leave to them.
 #include "substruct/kinematics/polar_rotation_rates_batch.hpp"

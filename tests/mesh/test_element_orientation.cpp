@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Inverted tetrahedra: counted, refused with the first one named, or reoriented on request.
 #include "substruct/mesh/element_orientation.hpp"
 

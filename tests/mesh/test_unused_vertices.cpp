@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Vertices no tetrahedron uses: found, and refused by scenes and `modes` with a message naming
 // the file and the vertices, unless they are fixed.
 #include <filesystem>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A plugin built against a different plugin ABI: the host must refuse it with a clear message.
 #include <boost/dll/alias.hpp>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A plugin of the right ABI version built with another toolchain (another compiler major
 // version, an -march that changes Eigen's alignment…): the host must refuse it and say why,
 // before it reads the descriptor, whose layout it cannot trust.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // A plugin whose options are declared for another section than its name: the host must refuse
 // it, since a scene's [wrong-section] keys would be checked against the wrong table.
 #include "substruct/config/options.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The csv exporter plugin, loaded through the plugin host: the file it writes is parsed back.
 #include <cmath>
 #include <cstdlib>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The gravity and pull load plugins, loaded through the plugin host.
 #include <filesystem>
 #include <limits>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The vtk exporter plugin, loaded through the plugin host: the files it writes are parsed back.
 #include <cmath>
 #include <cstdlib>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The wind load plugin: a constant wind plus 4D Perlin turbulence on sample vertices of every
 // domain (Zhao 2014, ch. 6), loaded through the plugin host on the flower scene's mesh.
 #include <cmath>

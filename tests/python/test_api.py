@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """The Python API against the command line: the same numbers bit for bit, the same messages,
 zero-copy views, and a load written in Python in place of the pull plugin.
 

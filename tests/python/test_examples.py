@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """examples/python run end to end with few steps (their output checked, not their physics)."""
 
 import os

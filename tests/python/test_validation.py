@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 """substruct.modes() and Scene.from_sections() refuse what the command line refuses, with its
 messages and substruct's exception classes (never a pybind11 cast error or a bare ValueError).
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Reduced bases of whole domains through the real solver plugins (slepc, cholmod): beam3 clamped
 // by beam3.bou, a free-flying box, and the timings of each stage on beam3 and the asian dragon.
 #include <chrono>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Clustered PCA (Huang et al. 2006, §5.1 Eq. 7): exactness, Eckart–Young for one cluster,
 // monotonicity in the components, groups kept together, determinism, subspace recovery, fitting
 // a given assignment and the storage budget.

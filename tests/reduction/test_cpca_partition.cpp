@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Automatic partition by clustered PCA (Huang et al. 2006, §7): more domains where the object is
 // soft, face-connected domains, fragments merged, deterministic numbering.
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Constrained linear modes through the slepc eigen-solver plugin: the eigen equation, mass
 // orthonormality, fixed DOFs, the rigid modes of free-flying domains, and a dense reference.
 #include <cmath>

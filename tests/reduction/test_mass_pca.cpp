@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Mass-PCA and M-orthonormalisation against dense references on a small box mesh.
 #include <cmath>
 #include <cstdint>

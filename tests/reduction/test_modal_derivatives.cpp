@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Modal derivatives of StVK: the Hessian product against finite differences of the assembled
 // stiffness, and Ψ_ij against its defining equation K Ψ_ij = −(H : Φ_i) Φ_j, on the clamped
 // beam3 and on a free-flying box, with modes from a dense reference eigen solve.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The adaptive basis size of Zhao 2014, §4.1 step 10: r = max(5, ⌊r_max log e / log e_max⌋).
 #include <string>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Node clustering and column summation (Huang et al. 2006, §5.1): clusters cover the selected
 // vertices, are connected and compact, are deterministic; X S sums columns per node cluster.
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Spectral bases of hybrid-solid regions (Yang et al. 2010, Eq. 2–4, 8): M-orthonormal linear
 // modes (M̂ = I, K̂ = Λ) through the slepc plugin, the 6 exact rigid-body modes for rigid or free
 // regions, and their cache files.

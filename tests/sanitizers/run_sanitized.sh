@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # AddressSanitizer and UndefinedBehaviorSanitizer (the `debug` preset: build-debug/) on
 #   - the unit tests of the readers (mesh), the plugin host, files and caches (io, the model
 #     cache), the config and the core, and the fuzz harnesses' replays of their corpora;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // generate_bar: the paper's bar (Huang et al. 2006, Fig. 1) — sizes, a conforming mesh with the
 // square bar's symmetry, domains along the length, and the shipped scene share/scenes/bar.ini.
 #include "substruct/scene/bar_generator.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // generate_bimaterial_bar: the bar of Huang et al. 2006, Fig. 9 — a stiff clamped half and a
 // soft free half, two materials and two element sets that survive the .veg round trip.
 #include "substruct/scene/bimaterial_bar_generator.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The generated figures (analogues of Wu et al. 2015's scenes and Barbič–Zhao 2011's letters):
 // every shape is a valid tet mesh whose element sets are its domains, held where it says, and
 // finer at a higher resolution.

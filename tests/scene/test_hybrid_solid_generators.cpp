@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // generate_hybrid_bar and generate_limb: the scenes of Yang et al. 2010 — the rigid parts' own
 // materials, element sets that partition the mesh and survive the .veg round trip (so that
 // `domains = sets` reads them back), and the boundaries the hybrid method glues.

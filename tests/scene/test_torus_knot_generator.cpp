@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // generate_torus_knot: the paper's torus knot (Huang et al. 2006, Table 2) — a conforming tube
 // whose boundary is a torus, domains of equal arc length in a cycle, and the shipped scene
 // share/scenes/torus_knot.ini.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // [run] initial_displacement / initial_velocity = "mode K AMPLITUDE": the parsed values, the
 // mode shapes of the whole mesh (against a dense eigen solve), the scaling to the amplitude, the
 // state Simulation starts from, and the errors for malformed values.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The slepc plugin over MPI: one clamped 40×8×8 box beam (9,720 free DOFs) solved on two ranks
 // (rows split between them, MUMPS) gives the eigenvalues of serial solves on one rank (CHOLMOD's
 // and MUMPS's factorizations) to 1e-8, and every rank receives the same, complete, M-orthonormal

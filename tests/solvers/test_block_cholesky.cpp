@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The block-cholesky linear-solver plugin on random block-sparse systems over chain, star, tree,
 // ring and grid block graphs, against Eigen's dense factorizations and the cholmod plugin, with
 // the fill of each block ordering.

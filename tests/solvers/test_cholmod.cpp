@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The cholmod linear-solver plugin against Eigen's factorizations on FEM matrices.
 #include <filesystem>
 #include <memory>

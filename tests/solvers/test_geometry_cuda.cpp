@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // geometry-cuda: its CPU twin (the kernels' per-vertex functions run on the host) against the
 // framework's kernel that geometry-cpu runs, on random layouts with instances, rigid (r = 0),
 // warped and uncovered vertices, to 1e-12 of the object's size; the render surface against

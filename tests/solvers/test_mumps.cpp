@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The mumps linear-solver plugin (MUMPS LDLᵀ through PETSc) against Eigen's factorizations on
 // FEM matrices, in one process (its shared factorization over ranks is checked under mpirun by
 // tests/cli/mpi/precompute_distributed.sh).

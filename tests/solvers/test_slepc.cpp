@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The slepc eigen-solver plugin against Eigen's dense generalized symmetric solver on FEM
 // matrices: a clamped and a free-floating box, and the beam of share/meshes.
 #include <cmath>

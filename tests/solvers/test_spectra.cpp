@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The spectra eigen-solver plugin against Eigen's dense generalized symmetric solver and the
 // slepc plugin on FEM matrices (a clamped and a free-floating box, a shift inside the spectrum),
 // its errors, and `[solvers] eigen = auto`: spectra in a process started alone, slepc under an

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Deformed states of one tet for the element-kernel tests: rotations and affine maps of its rest
 // vertices.

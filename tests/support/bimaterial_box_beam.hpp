@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // A 4 × 1 × 1 box beam along x (16 × 3 × 3 cells, clamp it at its "xmin" vertices) whose half
 // x > 2 is `ratio` times softer: material 0 "stiff", material 1 "soft" (Young's modulus / ratio).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Block-sparse test systems: block graphs (chain, star, ring, grid, trees) and random matrices on
 // them, block diagonally dominant so that they are well conditioned: symmetric positive definite,

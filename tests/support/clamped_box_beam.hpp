@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // A box beam of nx × ny × nz cells from the origin to `upper`, clamped at x = 0: written as
 // DIR/STEM.veg and DIR/STEM.bou (the xmin vertices, 1-based), what the coupling suites run on.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // A sparse Cholesky through the LinearSolver interface (Eigen's SimplicialLLT), counting analyses
 // and factorizations: the integrator's tests solve with it without the solver plugins.

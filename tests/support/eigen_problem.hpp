@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // FEM eigenproblems for the eigen-solver plugins' tests (slepc, spectra): K and M of a mesh on
 // its free DOFs, the dense reference solve, and the M-inner-product measures the tests assert.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // A fixture for the eigen-solver plugins' tests (slepc, spectra): the plugin made through a
 // PluginHost over the build's plugin folder, as the framework makes it, with test settings.

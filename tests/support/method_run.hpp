@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // A coupling method made from a config by the plugin host, precomputed on its scene and reset to
 // rest: what the coupling plugins' tests drive step by step.

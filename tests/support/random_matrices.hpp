@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Random matrices for the tests, from seeded generators (deterministic).
 #include <cstdint>

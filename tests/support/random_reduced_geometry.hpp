@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Random reduced layouts (geometry/reduced_geometry.hpp) for checking geometry solvers against
 // each other and timing them: a chain of domains, each sharing `shared` vertices with the next

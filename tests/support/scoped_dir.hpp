@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // A folder that exists for as long as this object: made (empty) by the constructor, removed with
 // everything in it by the destructor. No test framework needed (the fuzz harnesses use it too).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Access to the meshes in ../shared/data (made by others). A user's clone has no ../shared:
 // tests that need it skip with the reason printed.

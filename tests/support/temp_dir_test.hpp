@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // A fresh folder for each test, and the small helpers the suites use around it: writing and
 // reading files there, listing what a test left behind, and catching the message of an error.

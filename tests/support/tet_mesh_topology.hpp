@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Conformity and topology of a generated tet mesh: signed volumes, triangle faces and how many
 // tets share each, the boundary surface's Euler characteristic, connectivity of element sets.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // A ProcessGroup whose ranks are threads of this process, to test collective code (shared
 // polynomial terms, shared modal derivatives) without mpirun: run_on_ranks(K, f) runs f(group)

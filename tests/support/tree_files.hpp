@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // A generated tree (scene/tree_generator.hpp) written as DIR/tree.veg with its fixed trunk base
 // in DIR/tree.bou (1-based vertex numbers), and the settings the coupling tests load it with.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Reading back the VTK XML files substruct writes (.vtu UnstructuredGrid, .pvd Collection), with
 // Boost.PropertyTree: every DataArray's values as doubles, ascii or inline base64 alike.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // `substruct view` headless under Xvfb on the beam: the PNG has the asked size, shows the object,
 // and the beam pulled at its tip looks different from the beam at rest; every frame of a
 // sequence is written; without a display and without headless options it is a clear error.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The looks of a viewport, so that a still reads as a picture: a vertical background gradient, a
 // ground plane below the object (orthogonal to gravity) that fades out at its rim, and a soft

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Where the camera starts: "up" against gravity, looking along the thinnest horizontal axis of the
 // object's rest bounding box (a cantilever is seen from the side), turned a little and from

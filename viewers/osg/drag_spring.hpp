@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The mouse spring (Zhao 2014, §4.3): while the user drags, a linear spring pulls the picked
 // vertex towards the dragged point, f = k (target − x), so the force grows with the drag. It is a

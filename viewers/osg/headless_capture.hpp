@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Headless frames: reads the rendered image back after the camera draws (a final-draw callback)
 // and writes it as PNG through osgDB's png plugin.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The window's panel: the scene, its time, steps and time per frame, the toggles and the last
 // message; while methods load, their precomputation progress across the middle; the key bindings

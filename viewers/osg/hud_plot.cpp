@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "hud_plot.hpp"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Small live charts in a HUD (pixel coordinates): translucent panels, each with a few curves over
 // one time window, scaled to the panel's height by the largest value of its curves (which the

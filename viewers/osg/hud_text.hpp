@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Text for the HUDs: DejaVu Sans (Debian: fonts-dejavu-core) rasterised by FreeType, anti-aliased,
 // UTF-8, on a translucent box that keeps it legible over any background. Each text block is one

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Key bindings: p pause, n one step, r reset, g gravity, w wind, c colouring, m next coupling
 // method, o ghost, i interfaces, f fixed vertices, [ ] spring stiffness, h help; window resizes

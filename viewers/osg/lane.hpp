@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // One coupling method's simulation in the viewer: its substruct::Simulation (the code path of
 // `run`) with the loads the viewer toggles and its mouse spring, its time per step, the tracked

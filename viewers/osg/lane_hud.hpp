@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // A viewport's own HUD: the method, its DOFs and time per step, its running error against the
 // reference (the benchmark's relative RMS over the reference's motion), small live plots of the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // One viewport of the window: a camera nested under the window's camera, so that it shares its
 // view and projection (the cameras of all viewports are linked: one trackball moves them all),

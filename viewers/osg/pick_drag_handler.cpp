@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "pick_drag_handler.hpp"
 
 #include <osgUtil/LineSegmentIntersector>

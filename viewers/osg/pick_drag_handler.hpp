@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Left-drag on the surface pulls the picked vertex with the mouse spring (Zhao 2014, §4.3): the
 // target moves in the screen plane through the vertex (the plane orthogonal to the view

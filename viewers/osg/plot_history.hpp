@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // What a viewport's HUD plots: per frame, the time, the first tracked vertex's displacement from
 // its initial position and the kinetic and elastic energies, over the last seconds.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The OpenSceneGraph nodes that show a lane's simulation: the render surface (positions and
 // smooth normals from the geometry plugin every frame, coloured plain, by domain, by displacement

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // What the viewer simulates: one lane per viewed method (one, or the --compare list), plus the
 // reference and the ghost when they are not among them, all stepped in lockstep with the same

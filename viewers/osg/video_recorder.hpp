@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // --record FILE.mp4: the rendered frames piped raw into ffmpeg (Debian package ffmpeg), H.264 in
 // an MP4 at the simulation's own rate (one frame per steps × dt seconds). The video is written

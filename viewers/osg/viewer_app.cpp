@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // substruct-view: the OpenSceneGraph viewer behind `substruct view SCENE.ini`. It runs the scene's
 // coupling method, or several side by side (--compare), through substruct::Simulation (the code
 // path of `run`), draws the render surface the geometry plugin computes, and either opens a

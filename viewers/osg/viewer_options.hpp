@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The command line of `substruct view`: the scene and its overrides (as for `run`), plus the
 // viewer's own options.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // What the window shows: one viewport per viewed lane (a row, or a grid), each with its scene,
 // backdrop and HUD, the ghost drawn over all of them, and the window's own HUD panel; laid out

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "substruct/bench/bench_case.hpp"
 
 #include <malloc.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "substruct/bench/bench_report.hpp"
 
 #include "substruct/core/damped_vibration.hpp"

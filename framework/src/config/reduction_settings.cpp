@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "substruct/config/reduction_settings.hpp"
 
 #include "substruct/plugin/eigen_plugin_name.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "substruct/core/damped_vibration.hpp"
 
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "substruct/core/dense_rows_product.hpp"
 
 #include "detail/kernel_dispatch.hpp"

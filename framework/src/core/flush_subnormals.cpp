@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "substruct/core/flush_subnormals.hpp"
 
 #if defined(__x86_64__) || defined(_M_X64)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "substruct/core/parallel_tasks.hpp"
 
 #include <sched.h>

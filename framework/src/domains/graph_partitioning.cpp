@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Graph helpers for partitioning meshes: the element dual graph, components, METIS.
 #include <metis.h>
 

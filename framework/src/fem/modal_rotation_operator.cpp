@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "substruct/fem/modal_rotation_operator.hpp"
 
 #include <vector>

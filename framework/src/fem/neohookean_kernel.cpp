@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // The invertible compressible neo-Hookean element.
 //
 // Energy (Bonet & Wood's compressible neo-Hookean, as Vega's IsotropicHyperelasticFEM):

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "substruct/integrators/implicit_integrator.hpp"
 #include "substruct/core/stopwatch.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "substruct/integrators/second_order_system.hpp"
 
 #include <memory>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "substruct/multidomain/domain_step.hpp"
 
 #include <fmt/format.h>

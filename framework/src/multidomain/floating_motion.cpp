@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "substruct/multidomain/floating_motion.hpp"
 
 #include <fmt/format.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "substruct/plugin/geometry_plugin_name.hpp"
 
 #include <fmt/format.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "substruct/reduction/basis_builder.hpp"
 #include "substruct/core/stopwatch.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Clustered PCA of row groups (Sloan et al. 2003; Huang et al. 2006, §5.1 Eq. 7 and §7).
 //
 // Symbols (paper): the matrix G (here X, rows × d) is split into k clusters of row groups; cluster

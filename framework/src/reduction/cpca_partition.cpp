@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Automatic partition by clustered PCA of the force-displacement vectors (Huang et al. 2006, §7).
 #include "substruct/reduction/cpca_partition.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "substruct/reduction/full_space_force_model.hpp"
 
 #include <fmt/format.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // Node clustering for the dimension reduction of clustered PCA (Huang et al. 2006, §5.1):
 // farthest-point seeds, k-means on the rest positions, then connected on the vertex graph.
 #include "substruct/reduction/node_clustering.hpp"

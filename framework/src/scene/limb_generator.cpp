@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "substruct/scene/limb_generator.hpp"
 
 #include <string>

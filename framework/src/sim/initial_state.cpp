@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "substruct/sim/initial_state.hpp"
 #include "substruct/core/parse_number.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "substruct/solvers/solver_provider.hpp"
 
 #include <fmt/format.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // csv: one row per frame with the step, the time, the energies and the positions of the scene's
 // tracked vertices:
 //   step,time,kinetic,elastic,gravity,total,v51_x,v51_y,v51_z,…

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // vtk: writes the trajectory as a ParaView series, OUT.pvd (a VTK Collection) and one
 // UnstructuredGrid file per frame, OUT/STEM_NNNNNN.vtu (NNNNNN the step), for [run] output OUT.pvd.
 //

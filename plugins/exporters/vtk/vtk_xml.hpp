@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// What the frames of the vtk exporter show, written with io/vtk_writer.hpp: the positions of the
 /// vertices; per vertex the displacement from the rest shape and the velocity; per tet its domain

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // gravity: a uniform acceleration g [m/s²]; every coupling method turns it into the body force
 // ρ g (the nodal forces M g). Switched on at once, or ramped up over `ramp` seconds: a sudden
 // load rings every mode of the mesh, and the highest ones, unresolved at the scene's Δt, make a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // pull: constant point forces on chosen vertices while start ≤ t < end, e.g. to pull a beam's
 // tip and let it go.
 #include <cmath>

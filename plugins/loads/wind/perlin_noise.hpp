@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Improved Perlin noise in four dimensions (Perlin 2002, extended to space-time as in Zhao 2014,
 // §6.2): pseudorandom gradients at the 16 lattice corners around (x, y, z, t), dotted with the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 // wind: a randomized wind field (Zhao 2014, ch. 6): a constant wind plus a space-time noise made
 // of `octaves` components of 4D improved Perlin noise, component i at 2^i times the base
 // frequencies and weighted (1 − decay)^i. A sample vertex of a domain feels

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Where the wind acts (Zhao 2014, §6.4): s sample vertices per domain, spread along the domain
 // by graph distance from where it is held (the scene's fixed vertices in it, else its interface

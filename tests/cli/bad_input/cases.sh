@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
 # The bad-input cases, one function each (case_NAME), run by run_case.sh and registered as the
 # CTest cli.bad_input.NAME. Each sets up its input in the current (temporary) folder and calls
 # expect_error CODE PATTERN -- COMMAND…; exit codes: 1 user error, 2 usage, 3 divergence.

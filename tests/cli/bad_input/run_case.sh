@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # Runs one case of cases.sh: bad input must give the expected exit code, a message that names the
 # file, line or key and what is wrong, and leave no output behind that looks complete.
 #   run_case.sh CLI SOURCE_DIR CASE

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
 # `mpirun -n 2 substruct precompute` on the flower: the ranks share the models out and each
 # stores its own; the cache files are byte for byte those of a serial precompute, and a serial
 # run then loads every one. A large domain is solved by both ranks together. A domain that fails stops the job with the domain named and no model

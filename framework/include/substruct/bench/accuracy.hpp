@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// Accuracy of a method against a reference run of the same scene, loads and time step: the
 /// figures of the benchmark report (trajectory error, natural frequency, energy drift).

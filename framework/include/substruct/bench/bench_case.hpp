@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// One cell of the benchmark: a scene simulated by one coupling method, timed over repeated runs,
 /// with the trajectories and energies the accuracy figures are computed from.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// The benchmark report: every scene × method with its timings, memory and accuracy against the
 /// `full` ground truth, as Markdown (report.md), CSV (results.csv) and JSON (results.json, with

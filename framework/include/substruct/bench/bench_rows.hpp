@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// One scene through a list of benchmark rows (a coupling plugin with its settings each), the
 /// cases appended to a report with their accuracy against a reference row: what `substruct

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// A benchmark suite: a paper's experiments as files in share/benchmarks/NAME.suite, each
 /// experiment one scene run by named rows (a coupling plugin with its own settings, and what the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// Which machine and build a benchmark ran on, for its report.
 #include <string>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// The validated configuration of a run: an INI scene file read with Boost.Program_options and
 /// command-line overrides, checked against the option tables of the framework's sections and of

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// The [coupling] section: which coupling plugin simulates the scene.
 #include <string>

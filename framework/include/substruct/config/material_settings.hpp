@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// The [material] section: the constitutive model and the material values that override the
 /// mesh's, and Rayleigh damping.

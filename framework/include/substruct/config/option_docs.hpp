@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// The options of a section as `substruct help` prints them and as the reference page
 /// (framework/docs/options.md, `substruct help --markdown`) lists them: key, type, default,

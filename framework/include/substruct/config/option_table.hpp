@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// The options of one config section as data: key, type, default, unit, help, choices and bounds
 /// of each. Validation of a scene, `substruct help` and the reference page read these tables;

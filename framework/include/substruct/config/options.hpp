@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// A config section declared once. Its settings are a plain struct; each option is bound to one
 /// field with its key, unit, help and, where the code relies on them, its choices and bounds, and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// The [reduction] section of a scene: how each domain's reduced model is built (basis size,
 /// modal derivatives, force model, boundary condition) and whether models are cached and shared

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// The [run] section: time stepping, loads, exporters, output, cache folder, divergence guard
 /// initial state and threads.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// The [scene] section: what is simulated (mesh, fixed vertices, domains, root, tracked
 /// vertices). load_scene (scene/scene.hpp) builds the Scene from it.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// The [solvers] section: the plugins of the numerical engines a method uses (SolverProvider
 /// creates them).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// The dominant vibration of a sampled signal, damped or not, by the matrix pencil method (Hua &
 /// Sarkar 1990): the signal is fitted as a sum of damped complex exponentials

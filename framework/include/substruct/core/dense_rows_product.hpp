@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// y = A x and y' = A x' in one pass over a row-major A, for the per-step products whose matrix
 /// does not fit in the cache: a warped domain's U and Ψ against q and q̇ (reading A once instead

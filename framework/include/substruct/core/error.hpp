@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// Errors substruct reports to users. Every message says what went wrong and where.
 #include <filesystem>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// Subnormal numbers (|x| < 2.2e-308) cost up to a hundred times a normal floating-point operation
 /// on x86 processors. They appear in long simulations where a quantity that is zero in exact

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// FNV-1a, 64 bit (Fowler–Noll–Vo): the hash of cache keys and the checksum of cache files.
 #include <cstddef>

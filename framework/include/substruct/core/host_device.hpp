@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// SUBSTRUCT_HD marks a function compiled for both the host and a CUDA device: `__host__
 /// __device__` under nvcc, nothing under a host compiler. Such functions work on plain data

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// Linearly dependent constraint rows, found offline. A constraint matrix J whose rows are
 /// dependent (the same node constrained twice, a rotation row that is a combination of

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// Reading a file the user named (a scene, a mesh, fixed vertices, a render mesh, a cache entry):
 /// it must be a regular file, or a link to one. A folder, a device (/dev/zero, /dev/urandom), a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// Where a substruct program finds what is installed with it, relative to the program itself, so
 /// that no path of the source or build tree is compiled in. Installed under a prefix:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// Stopping cleanly on Ctrl-C or `kill`. The first SIGINT or SIGTERM only sets a flag; long loops
 /// check it between units of work (every Progress::advance does), so the command stops at the

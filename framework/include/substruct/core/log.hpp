@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// Messages to the user on stderr: info (unless --quiet), warnings, and debug (--verbose).
 #include <functional>

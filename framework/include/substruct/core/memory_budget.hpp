@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// The memory a run may use ([run] memory_limit): large allocations are announced with an
 /// estimate first and refused, with the estimate, when they would not fit, instead of ending in

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// Whether this process was started by an MPI launcher (mpirun, mpiexec, srun), read from the
 /// environment the launchers set, without initialising MPI.

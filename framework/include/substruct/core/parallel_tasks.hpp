@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// Per-step work spread over cores ([run] threads), on oneTBB: a loop over independent items
 /// (domains, coupling elements) and a walk down a tree where each node needs only its parent's

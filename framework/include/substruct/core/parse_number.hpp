@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// Numbers typed by users (command-line options, config list items): the whole text must be the
 /// number, so "12x", "" and "1e400" are refused rather than read in part.

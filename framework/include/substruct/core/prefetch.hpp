@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// Asking for memory ahead of its use: a large tree's per-domain data (states, vertex lists) does
 /// not stay in the cache from one step to the next, and each small domain's arrays would

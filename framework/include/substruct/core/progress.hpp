@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// Progress of long operations (precomputation stages, long runs) on stderr, with an estimate
 /// of the time left. Quiet when disabled (tests, --quiet) or when the work is short.

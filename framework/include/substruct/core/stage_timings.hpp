@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// Where the time of a precompute or of one step went, split into named stages.
 #include <string>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// Wall-clock timing of precomputation stages and steps: one clock and one conversion to seconds.
 #include <chrono>

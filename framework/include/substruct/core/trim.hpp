@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// Text typed by users (config lines, list items, suite files): without its surrounding blanks,
 /// and cut into fields.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// A fixed set of threads kept between calls, for per-step work too short to pay for starting
 /// threads every time (a geometry update of a few hundred microseconds: starting 15 threads

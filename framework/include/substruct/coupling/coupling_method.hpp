@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// The interface every coupling plugin implements (inertia, coupling-elements, ddm,
 /// spectral-hybrid, full). How each scheme maps onto it: framework/docs/coupling_contract.md.

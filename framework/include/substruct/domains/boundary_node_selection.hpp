@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// The choice of a few constrained nodes on the boundary between a rigid and a deformable region
 /// (Yang et al. 2010, "Boundary constraints", Fig. 2–4).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// A mesh cut into domains: the partition, each domain's sub-mesh and the interfaces.
 #include <vector>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// The domain graph: domains are its vertices, interfaces its edges (Barbič–Zhao 2011, §3;
 /// Zhao 2014, ch. 4). Methods that propagate frames from a root need it to be a tree; loops are

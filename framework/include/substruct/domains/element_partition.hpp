@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// Element partitions: every tetrahedron belongs to exactly one domain. Domains that share
 /// vertices are coupled through those interface vertices (Barbič–Zhao 2011, §3).

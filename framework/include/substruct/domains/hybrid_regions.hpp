@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// The regions of a hybrid solid (Yang et al. 2010, §3): each domain of an element partition is
 /// rigid or deformable, "regions of the same type sharing one or more triangle faces are counted

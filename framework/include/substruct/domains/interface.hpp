@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// Where domains meet. Element partitions meet at interface vertices shared by two domains
 /// (Barbič–Zhao 2011, §3); vertex partitions meet in layers of coupling elements (Wu et al.

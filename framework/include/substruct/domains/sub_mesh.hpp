@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// The part of a mesh that one domain owns, with maps between its local and the global ids.
 #include <vector>

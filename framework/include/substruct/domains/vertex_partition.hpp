@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// Vertex partitions (Wu, Mukherjee, Wang 2015, §4.1): the vertices are split into disjoint
 /// domains; an element whose vertices lie in more than one domain is a coupling element.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// Elastic energy, internal force and tangent stiffness of a whole tet mesh.
 #include <memory>

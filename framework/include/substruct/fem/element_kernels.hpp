@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// Per-element kernels: energy, nodal internal forces and 12×12 stiffness of one linear tet.
 /// Small free functions on plain data, used by ElasticForceModel and by the reduction code.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// Mass matrices of linear tetrahedra.
 #include "substruct/core/types.hpp"

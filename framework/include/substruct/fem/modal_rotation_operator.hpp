@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// The modal rotation matrix of modal warping (Yang et al. 2010, Eq. 5; Choi & Ko 2005):
 /// the nodal rotation vectors w = ½ (∇×) H Φ q = W Φ q = Ψ q of a displacement u = Φ q.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// Per-element rest-shape data of linear tetrahedra, computed once.
 #include <vector>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// The reduced layout of a multidomain method and the one kernel that turns it into world
 /// positions and velocities (used by the geometry plugins and by the methods' own

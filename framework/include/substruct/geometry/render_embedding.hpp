@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// A render surface embedded in the tet mesh: every render vertex is a fixed combination of the
 /// four vertices of one tet (barycentric coordinates in the tet that contains it, or in the

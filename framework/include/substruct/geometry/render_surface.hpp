@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// What a viewer draws: the scene's render mesh embedded in the tets, or, without one, the
 /// boundary surface of the tet mesh; and its smooth per-vertex normals.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// The free degrees of freedom of a system whose fixed DOFs are held at zero displacement:
 /// index maps between the full numbering and the free numbering, and restriction/expansion of

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// Implicit time integration of a full-space second-order system (second_order_system.hpp) with
 /// Newton iterations: implicit Newmark and backward Euler, and static equilibrium.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// A full-space second-order system  M ü + D u̇ + f_int(u) = f_ext  with Rayleigh damping
 /// D = αM + βK(u) (as in Vega) and fixed DOFs held at u = 0, as the implicit integrators see it.

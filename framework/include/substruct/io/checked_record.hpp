@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// The file format of precomputed data in the cache (reduced models, DDM force–displacement
 /// data): a fixed header that says what the file is, which inputs it was made from and how long

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// The interface of exporter plugins (VTK series, CSV of tracked vertices and energies…).
 #include <filesystem>

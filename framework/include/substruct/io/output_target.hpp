@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// What a writer may replace or remove: only regular files. Every writer (StagedFile, hence the
 /// CSV and VTK exporters, the run's manifest, `modes` and `static` outputs, the caches) checks

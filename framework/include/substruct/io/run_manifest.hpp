@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// The record that a run's output files form one complete set: OUT.manifest beside the run's
 /// output OUT.pvd (or OUT.csv), written last, after every exporter has published its files, and

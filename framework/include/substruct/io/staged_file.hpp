@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// Writing a file so that it appears complete or not at all: the content goes to a temporary
 /// file beside the target, which is flushed to disk (fsync) and renamed over the target once

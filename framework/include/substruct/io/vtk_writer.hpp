@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// VTK XML files for ParaView (docs.vtk.org, "VTK XML file formats"): a tet mesh with its point,
 /// cell and field data as an UnstructuredGrid (.vtu), and a time series of such files as a

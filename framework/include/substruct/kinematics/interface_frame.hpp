@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// The frame a child domain hangs from: the best rigid fit to the interface vertices as the parent
 /// deforms them (Barbič–Zhao 2011, §3, Eq. 1–4 and the planar-interface fix).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// The two per-child products of a tree step over an interface frame model stored as r columns of
 /// 12 contiguous values c_ℓ = [â_ℓ; A^ℓ column by column] (Barbič–Zhao 2011, Eq. 1–3): a branch

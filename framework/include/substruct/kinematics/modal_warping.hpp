@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// The 3×3 kernels of modal warping (Choi & Ko 2005; Yang et al. 2010, §"Modal warping",
 /// Eq. 5–7). A node's rotation vector w (axis w/|w|, angle θ = |w|) comes from the reduced

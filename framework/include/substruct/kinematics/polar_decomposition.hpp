@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// Polar decomposition of a 3×3 matrix, A = R S.
 #include "substruct/core/types.hpp"

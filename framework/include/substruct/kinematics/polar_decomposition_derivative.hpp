@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// First and second time derivatives of the rotation of a polar decomposition A(t) = R(t) S(t)
 /// (Barbič–Zhao 2011, §3, Eq. 7–9 and App. A).

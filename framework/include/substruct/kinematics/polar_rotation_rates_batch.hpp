@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// The polar decompositions A = R S and the rotation rates of Eq. 7 and 9 (Barbič–Zhao 2011, §3)
 /// of up to four interfaces at once, one in each lane of the AVX2 registers: a branch's leaves

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// The cross-product matrix and its inverse, in the notation of Barbič–Zhao 2011, §3.
 #include "substruct/core/types.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// Reduced system (inertial) forces on a domain simulated in a moving frame (Barbič–Zhao 2011,
 /// §4, Eq. 11–14 and App. B), from integrals precomputed once per domain.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// The scalar coefficients of modal warping (kinematics/modal_warping.hpp) as functions of
 /// t = θ² = |w|², for any floating type and on a CUDA device too (core/host_device.hpp):

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// External forces acting on the object at one instant, in world coordinates.
 #include <vector>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// The interface of load plugins (gravity, wind, point pulls…).
 #include "substruct/core/types.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// A structured tetrahedral mesh of an axis-aligned box, for tests, benchmarks and examples.
 #include "substruct/mesh/tet_mesh.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// Inverted (negatively oriented) tetrahedra in a rest mesh: signed volume
 /// det[x1 − x0, x2 − x0, x3 − x0] / 6 < 0. The readers accept either vertex order, and this

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// What of a mesh the cache keys of precomputed data hash.
 #include "substruct/core/fnv1a.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// Reading and writing mesh files. Every reader reports malformed input as a ParseError naming
 /// the file, the line and what was expected; none crashes or returns a half-read mesh.

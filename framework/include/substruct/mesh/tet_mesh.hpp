@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// The volumetric tetrahedral mesh and its materials, as read from .veg/.node+.ele/.msh.
 #include <map>

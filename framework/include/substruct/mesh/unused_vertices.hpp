@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// Vertices that no tetrahedron uses: they have no mass and no stiffness, so no solver can move
 /// them (a factorization fails on their empty rows, far from the cause).

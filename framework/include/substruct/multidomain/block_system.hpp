@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// The linear system A y = b of a velocity-level step of floating domains: one block row and
 /// column per domain (its unknowns, e.g. q̇, v, ω), dense blocks on the diagonal and for every

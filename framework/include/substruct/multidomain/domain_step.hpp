@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// The floating domains' own terms of one backward Euler step in velocities (Wu, Mukherjee, Wang
 /// 2015, §4.3, Eq. 9–10, App. A), at the current state; a coupling method adds its coupling terms

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// A domain that moves as a rigid body plus a reduced deformation in its own frame
 /// (Wu, Mukherjee, Wang 2015, §3–4; Kim & James 2011): world position x = c + R (X̄ + U q). Used by

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// What every method of floating domains does with their state besides coupling them: the initial
 /// state from full-space displacements, the update from a step's velocities, the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// What must match between substruct and a plugin besides the plugin ABI version: the things
 /// that change the layout of the C++ objects they pass each other without changing a line of

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// The common base of every object a plugin creates (a coupling method, a solver, a load…).
 #include <string>

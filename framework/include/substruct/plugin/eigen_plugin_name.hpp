@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// How `[solvers] eigen = NAME` names an eigen-solver plugin.
 #include <string>

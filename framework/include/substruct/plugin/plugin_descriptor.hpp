@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// What a plugin exports: an ABI version and a descriptor (name, kind, version, summary, its
 /// options and a factory). A plugin's .cpp ends with SUBSTRUCT_PLUGIN(descriptor_function).

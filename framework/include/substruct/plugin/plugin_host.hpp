@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// Discovers and loads plugins (Boost.DLL) and creates their objects.
 #include <filesystem>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// The reduced basis of one domain: linear modes, their modal derivatives, mass-PCA
 /// (Barbič–James 2005, §4; Zhao 2014, §4.1 step 10).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// Clustered principal component analysis (CPCA, Sloan et al. 2003) of the rows of a dense
 /// matrix, as Huang et al. 2006 use it to compress a force-displacement matrix G = A⁻¹ (§5.1,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// Automatic partition of an object into domains by clustered PCA of its force-displacement
 /// vectors (Huang et al. 2006, §7): elements whose nodes respond alike to forces (similar rows of

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// Optimized cubature (An, Kim, James 2008): the reduced internal forces of any material model as
 /// a non-negative weighted sum over a few elements, f(q) ≈ Σ_e w_e U_eᵀ f_e(X_e + U_e q).

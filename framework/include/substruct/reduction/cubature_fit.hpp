@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// The greedy cubature fit of An et al. 2008 (§4): choose a few candidates (elements) and
 /// non-negative weights so that their weighted contributions reproduce the sum of all of them

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// The reduced models of a scene computed by the ranks of an MPI job together
 /// (`mpirun -n K substruct precompute SCENE.ini`): after instancing, the ranks check the cache

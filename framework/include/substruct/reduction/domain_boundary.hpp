@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// How a domain is held while its reduced basis is computed, and the rigid-body modes a
 /// free-flying domain removes from its basis.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// The reduced models of every domain of a scene, as the [reduction] settings ask: each domain's
 /// boundary condition and basis size, one model per instance class, loaded from the model cache

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// The full-space elastic forces of a mesh behind the reduced-model interface: the "basis" S
 /// selects the degrees of freedom that are not fixed (u = S q), so f(q) = Sᵀ f_int(S q) and

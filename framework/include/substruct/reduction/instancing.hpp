@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// Instancing (Zhao 2014, §4.1 step 2 and §4.2; Barbič–Zhao 2011, §5): domains whose sub-meshes
 /// are copies of one another, translated, rotated and uniformly scaled, share one reduced model.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// Constrained linear vibration modes of a domain: K φ = λ M φ with the domain's fixed DOFs
 /// held at zero, or without the rigid-body modes for a free-flying domain.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// Mass-weighted principal component analysis and M-orthonormalisation of vector sets: the
 /// last stage of building a reduced basis (Barbič–James 2005, §4).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// Modal derivatives (Barbič–James 2005, §4): how the linear modes of StVK change as the body
 /// deforms along them, the large-deformation part of a reduced basis.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// The adaptive basis size of a domain (Zhao 2014, thesis §4.1 step 10).
 #include "substruct/core/types.hpp"

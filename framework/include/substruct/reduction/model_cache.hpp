@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// A folder of reduced-model files keyed by the hash of everything a model depends on
 /// (model_inputs_hash): a model whose inputs are unchanged is loaded instead of recomputed.

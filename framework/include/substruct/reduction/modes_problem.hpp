@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// The mesh, fixed vertices and materials of a natural-modes solve, checked once for both
 /// `substruct modes` and substruct.modes() (Python): the same refusals with the same messages.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// The dimension reduction of Huang et al. 2006, §5.1: before clustered PCA, the vertices are
 /// clustered "using the node connectivity and coordinates", and the columns of the

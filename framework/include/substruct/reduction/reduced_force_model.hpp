@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// The reduced internal forces of a domain: energy, force and tangent stiffness in the r
 /// coordinates q of a basis U (u = U q).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// Implicit Newmark time stepping of a reduced model: r dense equations of motion.
 #include "substruct/core/types.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// A domain's reduced model: its basis, its reduced internal forces and what it was built from,
 /// with a versioned binary file format (little-endian, checksummed) for the model cache.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// About how much memory a domain's reduced model takes, for the memory budget
 /// (core/memory_budget.hpp): what is kept while the method runs, and what computing it needs

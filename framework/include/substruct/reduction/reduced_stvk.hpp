@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// Reduced Saint Venant–Kirchhoff forces as exact polynomials in the reduced coordinates
 /// (Barbič–James 2005): the internal force is a cubic polynomial in q, the energy a quartic one.

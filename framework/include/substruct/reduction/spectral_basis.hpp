@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// The spectral basis of one region of a hybrid solid (Yang et al. 2010, Eq. 2–4 and 8): linear
 /// vibration modes, M-orthonormal, so that the region's reduced mass is M̂ = I and its reduced

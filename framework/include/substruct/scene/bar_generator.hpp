@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// The bar of Huang et al. 2006 (Fig. 1, Table 2: 2,205 tets, 3 sub-domains): a long box beam
 /// clamped at one end and bent by gravity across its length, cut into equal pieces along it.

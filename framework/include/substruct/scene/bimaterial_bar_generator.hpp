@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// The bar of Huang et al. 2006, Fig. 9: a box beam with a soft half and a stiff half, on which
 /// an automatic partition should put more domains in the soft half.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// Figures made of boxes of lattice cells, one domain each: generated analogues of the scenes of
 /// Wu, Mukherjee, Wang 2015 (Tables 3–4), at sizes a laptop precomputes in seconds.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// A procedural flower for multi-domain examples (after the flower of Barbič–Zhao 2011, §5): a
 /// stem of stacked segments, leaves on the stem, a bloom on top and petals around the bloom, one

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// A procedural forest (Zhao 2014, §4.2: plants on a virtual rigid root): N trees of a few
 /// species standing on one ground domain, the root of the domain tree, in one conforming tet mesh

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// The hybrid bar of Yang et al. 2010 (Fig. 2, Table 1 "Bar1": 323 tets; "Bar2": 5,372 tets): a
 /// box beam clamped at x = 0 and cut into domains along it, some of them rigid.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// A limb with two rigid bones inside a soft body: the hybrid Armadillo leg of Yang et al. 2010
 /// (Fig. 1, 6) as a box that a generator can make.

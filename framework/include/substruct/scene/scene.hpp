@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// A scene: the mesh, its materials and fixed vertices, the domains and their graph, the render
 /// mesh — everything every coupling method consumes, built once from the config.

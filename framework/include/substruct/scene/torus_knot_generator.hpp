@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// The torus knot of Huang et al. 2006 (Table 2: 1,354 tets, 517 nodes, 6 sub-domains): a round
 /// tube swept along a (p, q) torus knot, a closed loop whose domains form a cycle.

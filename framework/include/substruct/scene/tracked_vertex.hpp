@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// The vertex a scene tracks when its `[scene] tracked_vertices` names none: the one whose
 /// trajectory the CSV output, the benchmark's accuracy figures and the viewer's panel follow.

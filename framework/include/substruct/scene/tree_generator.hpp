@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// A procedural tree for many-domain examples (after the oak of Barbič–Zhao 2011, §5: 41 branches
 /// in 5 instance classes and 1,394 copies of one leaf): a trunk, branches in whorls of four on it,

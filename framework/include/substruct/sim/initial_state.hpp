@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// The state a run starts from: [run] initial_displacement and [run] initial_velocity.
 ///

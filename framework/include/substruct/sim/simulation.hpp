@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// The main loop shared by `substruct run`, the benchmark runner and the viewer:
 /// loads(t) → coupling.step(dt) → geometry → divergence check → exporters.

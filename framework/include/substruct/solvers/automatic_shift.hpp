@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// The shift eigen-solver plugins choose when the caller leaves it open (NaN).
 #include "substruct/core/types.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// The interface of eigen-solver plugins: generalized symmetric problems K x = λ M x.
 #include "substruct/core/types.hpp"

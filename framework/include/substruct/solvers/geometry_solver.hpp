@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// The interface of geometry plugins (geometry-cpu, geometry-cuda): world positions and
 /// velocities of the volumetric vertices from a method's reduced layout and per-step poses

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// The interface of linear-solver plugins (sparse direct: CHOLMOD; block-sparse Cholesky…).
 #include <string>

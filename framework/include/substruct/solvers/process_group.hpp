@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// The processes of a job that an MPI launcher started (`mpirun -n K substruct precompute …`),
 /// as the framework uses them: who this process is, a gather of every rank's results, and a

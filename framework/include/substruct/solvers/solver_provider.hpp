@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// Creates the solvers a scene's config selects ([solvers] linear / eigen / geometry), so that
 /// coupling plugins use solvers only through their interfaces. A method may create several (e.g.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Vectors of doubles aligned to a cache line, for the workspaces and coefficient arrays of the
 // vectorised kernels.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // y = A x for the small dense products of the per-step kernels (the expanded Hessian of a small
 // reduced StVK polynomial, the system-force integrals).

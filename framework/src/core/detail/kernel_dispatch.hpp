@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // SUBSTRUCT_KERNEL marks a hot numerical loop to be compiled twice, for x86-64-v3 (AVX2/FMA)
 // and for the baseline, with the processor choosing at load time; no build flag is needed.

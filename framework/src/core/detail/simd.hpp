@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Four and two doubles for the hot numerical loops (included by .cpp files only), compiled for
 // AVX2/FMA and the baseline where they are marked SUBSTRUCT_KERNEL (kernel_dispatch.hpp).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The 3×3-block sparsity pattern of FEM matrices on a tet mesh (stiffness, consistent mass), and
 // where each element's 4×4 vertex blocks land in its value array.

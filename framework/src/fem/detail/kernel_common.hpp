@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Pieces shared by the element kernels (element_kernels.cpp, neohookean_kernel.cpp).
 #include <Eigen/SVD>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Checks of a mesh's material table before the FEM layer uses it.
 #include "substruct/mesh/tet_mesh.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The invertible compressible neo-Hookean element (MaterialModel::neohookean), with its exact
 // tangent reachable for the tests.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #include "world_state_kernels.hpp"
 
 #include "../../core/detail/kernel_dispatch.hpp"

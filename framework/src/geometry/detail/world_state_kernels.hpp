@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The vertex kernels of the world state (reduced_geometry.cpp).
 //

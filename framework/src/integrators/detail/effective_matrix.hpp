@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The matrix the implicit integrators factor, A = c_M M + c_K K restricted to the free DOFs, on a
 // pattern fixed once (the union of M's and K's free patterns), so that the linear solver's

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The cofactor matrix of a 3×3 matrix: X⁻ᵀ = cof(X) / det X and det X = X.row(0) · cof(X).row(0).
 // For a Mat3, or for a matrix of four lanes (polar_rotation_rates_batch.cpp): any type with

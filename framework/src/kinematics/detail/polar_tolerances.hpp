@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The tests of the polar decomposition's Newton iteration and of its derivative's singular G,
 // shared by the one-interface functions and the four-lane batch, so that every lane stops

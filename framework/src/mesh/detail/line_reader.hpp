@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Line-oriented reading of text mesh files: 1-based line numbers, comment stripping, field
 // parsing, and ParseErrors of the form "FILE:LINE: expected …, found …".

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Growing arrays a reader fills line by line, turned into Eigen arrays once the file is read
 // (no reader allocates from a count it has not yet verified).

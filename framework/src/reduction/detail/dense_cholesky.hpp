@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Cholesky factorisation and solves of small dense SPD matrices (the reduced Newton matrices,
 // r ≲ 100), unblocked, with vectorised column updates. On x86-64 with GCC or Clang it is

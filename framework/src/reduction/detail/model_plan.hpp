@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // What a set of model requests needs before anything is computed: each one's basis size, cache
 // key and instance class (shared by provide_domain_models and the distributed precompute).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The residual and matrix of one Newton iteration of the reduced implicit Newmark step
 // (reduced_integrator.cpp), formed in one pass over M and K: at small r, the size of a tree's

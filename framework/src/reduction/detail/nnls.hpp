@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Non-negative least squares, min ‖Ax − b‖ subject to x ≥ 0: the active-set method of Lawson and
 // Hanson (Solving Least Squares Problems, 1974, ch. 23), on the normal equations G = AᵀA, h = Aᵀb

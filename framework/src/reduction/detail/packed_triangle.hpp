@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Packed upper triangles of symmetric index ranges, the storage of the reduced StVK polynomial.
 //

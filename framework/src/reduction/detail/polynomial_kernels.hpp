@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The evaluation core of the reduced StVK polynomial: one pass over its coefficients in padded
 // packed triangles (packed_triangle.hpp). On x86-64 with GCC or Clang it is compiled twice, for

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // Shapes made of cubic lattice cells, split into tetrahedra: the shared ground of the procedural
 // scene generators (flower, tree).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 // The layout of procedural plants on the cubic lattice (detail of the tree and forest
 // generators): a plant's part shapes (trunk, branches, leaves) in their own unturned frames, their

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// A value parsed for an option, in the member its OptionType uses: the untyped currency between
 /// the option tables and the typed fields of OptionSet (options.hpp).
