@@ -221,5 +221,19 @@ TEST(BenchReport, AGainIsPrintedAsAGainAgainstTheReferencesEnergy) {
       << bench_markdown_table(report);
 }
 
+TEST(BenchReport, UnderARampedLoadTheEnergyChangeCountsFromTheRampsEnd) {
+  BenchCase reference = vibrating_case("full", 2.0, 0);
+  BenchCase c = reference;
+  // While gravity ramps up the potential of the changing field falls by 50 J; from frame 10 on
+  // the total is constant.
+  for (std::size_t k = 0; k < c.gravity.size(); ++k)
+    c.gravity[k] = -5.0 * double(std::min<std::size_t>(k, 10));
+  EXPECT_NEAR(compare_with_reference(c, &reference).energy_drift, -25, 1e-12) << "from frame 0";
+  c.steady_from = 10;
+  EXPECT_NEAR(compare_with_reference(c, &reference).energy_drift, 0, 1e-12);
+  c.steady_from = Index(c.gravity.size()) - 1;  // never settles within the run
+  EXPECT_TRUE(std::isnan(compare_with_reference(c, &reference).energy_drift));
+}
+
 }  // namespace
 }  // namespace substruct

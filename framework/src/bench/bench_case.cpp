@@ -48,7 +48,10 @@ void record_frame(Simulation& sim, BenchCase& c, Index frame) {
   for (std::size_t v = 0; v < c.tracked_vertices.size(); ++v)
     c.tracked.block<1, 3>(frame, 3 * static_cast<Index>(v)) =
         sim.positions().row(c.tracked_vertices[v]);
-  const Energies e = sim.method().energies(sim.forces().gravity);
+  const Vec3 g = sim.forces().gravity;
+  if (frame > 0 && g != c.frame_gravity) c.steady_from = frame;
+  c.frame_gravity = g;
+  const Energies e = sim.method().energies(g);
   c.kinetic.push_back(e.kinetic);
   c.elastic.push_back(e.elastic);
   c.gravity.push_back(e.gravity);

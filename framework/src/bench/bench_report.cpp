@@ -175,9 +175,15 @@ BenchAccuracy compare_with_reference(const BenchCase& c, const BenchCase* refere
   if (!c.ran()) return a;
   a.broken = broken_interface(c.interface_gap, c.size);
   const bool has_reference = reference != nullptr && reference->ran();
-  a.energy_drift = energy_drift(
-      total_energy(c), energy_scale(kinetic_elastic(c), has_reference ? kinetic_elastic(*reference)
-                                                                      : std::vector<double>{}));
+  const std::vector<double> total = total_energy(c);
+  const auto from = std::min<std::size_t>(std::size_t(c.steady_from), total.size());
+  a.energy_drift =
+      from + 1 >= total.size()
+          ? std::nan("")
+          : energy_drift(
+                std::vector<double>(total.begin() + std::ptrdiff_t(from), total.end()),
+                energy_scale(kinetic_elastic(c),
+                             has_reference ? kinetic_elastic(*reference) : std::vector<double>{}));
   if (c.tracked.cols() >= 3) {
     const DampedVibration v = dominant_vibration_of_positions(c.tracked.leftCols(3), c.dt);
     a.frequency_hz = v.frequency_hz;
@@ -280,7 +286,9 @@ std::vector<fs::path> write_bench_report(const fs::path& dir, const BenchReport&
         "  - RMS error / size = RMS of |x − x_ref| over the object's bounding-box diagonal\n"
         "  - energy change = (E_end − E_0) / E_ref, E the total energy and E_ref the reference's "
         "largest kinetic + elastic energy: +0.1 gained a tenth of what the reference holds, +100 "
-        "a hundred times it (a gain is positive and is not capped)\n",
+        "a hundred times it (a gain is positive and is not capped); under a ramped load E_0 is "
+        "taken "
+        "where the ramp ends\n",
         report.reference_method);
   if (report.quick)
     md +=

@@ -44,6 +44,11 @@ struct BenchCase {
   std::vector<Index> tracked_vertices;
   Eigen::MatrixXd tracked;  // frames × 3·tracked
   std::vector<double> kinetic, elastic, gravity;
+  /// The first frame from which the gravity acceleration no longer changes (0: constant; after
+  /// a [gravity] ramp, the frame it ends): the energy change is counted from there, since the
+  /// potential of a changing field is no conserved quantity.
+  Index steady_from = 0;
+  Vec3 frame_gravity = Vec3::Zero();  // the last recorded frame's g
 
   double median_step_seconds() const;
   /// The p-th percentile of the step times (p in [0, 100]), by linear interpolation.
