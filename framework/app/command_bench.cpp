@@ -313,7 +313,7 @@ int command_bench(const Args& raw_args) {
         "  Figures: precompute time (stages, cache hits), step time median and p10–p90 (stages),\n"
         "  DOFs, peak memory, and against the reference: RMS/max error of the tracked vertices\n"
         "  over the object's size, frequency ratio of the first tracked vertex's vibration,\n"
-        "  energy change against the reference's energy, interface gap (above 1 % of the size\n"
+        "  energy change against the reference's energy, interface gap (above 1 %% of the size\n"
         "  the row is marked broken). The reference runs once more at Δt/4, and its own error\n"
         "  against that run is its row's error (--no-reference-check: not). Methods that cannot\n"
         "  run a scene are listed with why.\n"
