@@ -275,7 +275,7 @@ TEST(FrameworkSections, AreTheSixInOrderAndMaterialModelsAreTheChoices) {
   // [material] model is checked by name in the config layer and parsed by the FEM layer: the
   // two must name the same models.
   const std::vector<std::string>& names = material_options().table().find("model")->choices;
-  EXPECT_EQ(names.size(), 3u);
+  EXPECT_EQ(names.size(), 4u);
   for (const std::string& name : names) EXPECT_EQ(to_string(parse_material_model(name)), name);
 }
 
