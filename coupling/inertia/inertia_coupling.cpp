@@ -62,6 +62,12 @@
 namespace substruct::inertia {
 namespace {
 
+// β = (γ + ½)²/4: Newmark's β for a given γ ≥ ½ that keeps the scheme unconditionally stable and
+// damps the highest modes most (γ = ½: β = ¼, the trapezoidal rule).
+double newmark_beta(double gamma) {
+  return (gamma + 0.5) * (gamma + 0.5) / 4;
+}
+
 // What [inertia] root asks for; RootKind is what it resolves to on a scene.
 enum class RootOption { automatic, fixed, free_flying };
 
@@ -369,8 +375,7 @@ class InertiaCoupling final : public ReducedCouplingMethod {
       const double gamma = settings_.newmark_gamma;
       context.stats->integrator = fmt::format(
           "{} per domain, {} Newton iteration(s); frames advanced from the domains' forces",
-          newmark_description(gamma, (gamma + 0.5) * (gamma + 0.5) / 4),
-          settings_.newton_iterations);
+          newmark_description(gamma, newmark_beta(gamma)), settings_.newton_iterations);
     }
     const auto frames_start = Clock::now();
     root_kind_ = settings_.root == RootOption::fixed ||
@@ -403,7 +408,7 @@ class InertiaCoupling final : public ReducedCouplingMethod {
         ReducedNewmarkSettings settings;
         settings.max_iterations = settings_.newton_iterations;
         settings.gamma = settings_.newmark_gamma;
-        settings.beta = (settings_.newmark_gamma + 0.5) * (settings_.newmark_gamma + 0.5) / 4;
+        settings.beta = newmark_beta(settings_.newmark_gamma);
         settings.mass_damping = scene.rayleigh_mass;
         settings.stiffness_damping = scene.rayleigh_stiffness;
         if (settings_.damping == DampingMode::procedural) {

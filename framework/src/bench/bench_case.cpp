@@ -44,13 +44,14 @@ void reset_peak_memory() {
 }
 
 // Frame `frame` of the recorded run: tracked positions, energies, interface gap.
-void record_frame(Simulation& sim, BenchCase& c, Index frame) {
+// `last_gravity`: the previous frame's g, updated (for BenchCase::steady_from).
+void record_frame(Simulation& sim, BenchCase& c, Index frame, Vec3& last_gravity) {
   for (std::size_t v = 0; v < c.tracked_vertices.size(); ++v)
     c.tracked.block<1, 3>(frame, 3 * static_cast<Index>(v)) =
         sim.positions().row(c.tracked_vertices[v]);
   const Vec3 g = sim.forces().gravity;
-  if (frame > 0 && g != c.frame_gravity) c.steady_from = frame;
-  c.frame_gravity = g;
+  if (frame > 0 && g != last_gravity) c.steady_from = frame;
+  last_gravity = g;
   const Energies e = sim.method().energies(g);
   c.kinetic.push_back(e.kinetic);
   c.elastic.push_back(e.elastic);
@@ -102,17 +103,18 @@ BenchCase run_bench_case(const Config& config, const PluginHost& host,
     c.precompute_seconds = sim->precompute();
     c.precompute = sim->precompute_stats();
     StepStats stages;
+    Vec3 gravity = Vec3::Zero();
     for (int repeat = 0; repeat < settings.repeats; ++repeat) {
       sim->reset();
       c.dofs = sim->method().dofs();
       const bool record = repeat == 0;
       if (record) {
         c.tracked = Eigen::MatrixXd::Zero(settings.steps + 1, 3 * Index(c.tracked_vertices.size()));
-        record_frame(*sim, c, 0);
+        record_frame(*sim, c, 0, gravity);
       }
       for (long step = 1; step <= settings.steps; ++step) {
         c.step_seconds.push_back(sim->step(stages));
-        if (record) record_frame(*sim, c, step);
+        if (record) record_frame(*sim, c, step, gravity);
       }
       log::info("bench: {} on {}: run {} of {}, {:.3f} ms per step (median so far)", c.method,
                 c.scene, repeat + 1, settings.repeats, 1e3 * c.median_step_seconds());

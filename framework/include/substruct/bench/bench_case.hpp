@@ -48,7 +48,6 @@ struct BenchCase {
   /// a [gravity] ramp, the frame it ends): the energy change is counted from there, since the
   /// potential of a changing field is no conserved quantity.
   Index steady_from = 0;
-  Vec3 frame_gravity = Vec3::Zero();  // the last recorded frame's g
 
   double median_step_seconds() const;
   /// The p-th percentile of the step times (p in [0, 100]), by linear interpolation.
