@@ -12,8 +12,10 @@ namespace substruct::inertia {
 
 /// Where the subtree's mass is lumped.
 /// interface (L1): at the interface centroid x_ij; center-of-mass (L2): at the subtree's centre of
-/// mass c = x_ij + R_ij d_j, carried rigidly by the interface frame.
-enum class Lumping { interface, center_of_mass };
+/// mass c = x_ij + R_ij d_j, carried rigidly by the interface frame; articulated: not lumped, the
+/// subtree's exact articulated inertia (articulated_body.hpp; the functions below are L1's and
+/// L2's).
+enum class Lumping { interface, center_of_mass, articulated };
 
 /// The subtree rooted at child j, as its parent sees it.
 struct Subtree {
