@@ -33,7 +33,8 @@ Scene load_scene(const std::filesystem::path& file, const py::dict& overrides) {
   std::vector<std::string> args;
   for (const auto& [key, value] : overrides)
     args.push_back("--" + key.cast<std::string>() + "=" + scene_text(value));
-  return validated([&](const PluginHost& host) { return Config::load(file, args, host); });
+  return validated(
+      [&](const PluginHost& host) { return Config::load(file, args, host, "Python"); });
 }
 
 Scene scene_from_sections(const py::dict& sections, const std::filesystem::path& base_dir) {

@@ -71,13 +71,13 @@ std::vector<Setting> read_ini(const fs::path& file) {
   return settings;
 }
 
-Setting parse_override(const std::string& text) {
+Setting parse_override(const std::string& text, const std::string& origin) {
   std::string s = text;
   if (s.starts_with("--")) s = s.substr(2);
   const auto eq = s.find('=');
   if (eq == std::string::npos || s.find('.') > eq)
-    throw Error(fmt::format("command-line setting '{}': expected --section.key=value", text));
-  return {trim(s.substr(0, eq)), trim(s.substr(eq + 1)), "command line"};
+    throw Error(fmt::format("{} setting '{}': expected --section.key=value", origin, text));
+  return {trim(s.substr(0, eq)), trim(s.substr(eq + 1)), origin};
 }
 
 }  // namespace
@@ -111,9 +111,9 @@ std::string nearest_key(const std::string& key, const std::vector<std::string>& 
 }
 
 Config Config::load(const fs::path& scene_file, const std::vector<std::string>& overrides,
-                    const PluginHost& host) {
+                    const PluginHost& host, const std::string& origin) {
   std::vector<Setting> settings = read_ini(scene_file);
-  for (const std::string& text : overrides) settings.push_back(parse_override(text));
+  for (const std::string& text : overrides) settings.push_back(parse_override(text, origin));
   Config config = from_settings(settings, fs::absolute(scene_file).parent_path(), host);
   config.scene_file_ = fs::absolute(scene_file);
   return config;

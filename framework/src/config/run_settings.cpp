@@ -24,7 +24,9 @@ const OptionSet<RunSettings>& run_options() {
           .list("loads", &S::loads, "load plugins, e.g. gravity pull")
           .list("exporters", &S::exporters, "exporter plugins, e.g. vtk csv (empty: write nothing)")
           .path("cache_dir", &S::cache_dir,
-                "folder for precomputed models; default .substruct-cache beside the scene")
+                "folder for precomputed models; default .substruct-cache beside the scene, or "
+                "the user's cache folder ($XDG_CACHE_HOME or ~/.cache, substruct/models) for "
+                "an installed scene or a read-only folder")
           .number("max_displacement", &S::max_displacement, "",
                   "divergence guard: stop when a vertex moves more than this many object sizes",
                   positive)

@@ -13,6 +13,7 @@
 #include "substruct/config/coupling_settings.hpp"
 #include "substruct/core/error.hpp"
 #include "substruct/core/flush_subnormals.hpp"
+#include "substruct/core/install_layout.hpp"
 #include "substruct/core/interrupt.hpp"
 #include "substruct/core/log.hpp"
 #include "substruct/core/memory_budget.hpp"
@@ -40,15 +41,27 @@ fs::path output_path(const Config& config, const Scene& scene) {
   return output;
 }
 
+// Whether `path` lies in `folder` (both made absolute, links resolved).
+bool lies_in(const fs::path& path, const fs::path& folder) {
+  std::error_code error;
+  const fs::path p = fs::weakly_canonical(path, error);
+  const fs::path f = fs::weakly_canonical(folder, error);
+  if (error || f.empty()) return false;
+  const auto [end, _] = std::mismatch(f.begin(), f.end(), p.begin(), p.end());
+  return end == f.end();
+}
+
 fs::path cache_dir(const Config& config, const Scene& scene) {
   const fs::path dir = run_options().read(config).cache_dir;
   if (!dir.empty()) return dir;
-  // Beside the scene, unless that folder is read-only (a scene of an installed tree): then the
-  // user's cache folder.
+  // Beside the scene, unless it is one of an installed program's scenes (<prefix>/share/substruct,
+  // writable or not: an installed tree is not the user's to fill) or its folder is read-only:
+  // then the user's cache folder.
   const fs::path folder = scene.file.empty() ? fs::current_path() : scene.file.parent_path();
   const fs::path beside = folder / ".substruct-cache";
-  if (::access(beside.c_str(), W_OK) == 0 ||
-      (!fs::exists(beside) && ::access(folder.c_str(), W_OK) == 0))
+  const bool installed = !source_dir() && !scene.file.empty() && lies_in(folder, data_dir());
+  if (!installed && (::access(beside.c_str(), W_OK) == 0 ||
+                     (!fs::exists(beside) && ::access(folder.c_str(), W_OK) == 0)))
     return beside;
   const char* xdg = std::getenv("XDG_CACHE_HOME");
   const char* home = std::getenv("HOME");

@@ -33,9 +33,11 @@ class Config {
   /// (framework_sections.hpp) and the sections of the installed plugins: the plugins the
   /// settings select must exist, an unknown key throws Error naming where it was set and the
   /// nearest known key, and a value its option refuses throws Error in the one format
-  /// "ORIGIN: [SECTION] KEY = 'VALUE': expected …".
+  /// "ORIGIN: [SECTION] KEY = 'VALUE': expected …". The overrides' ORIGIN is `origin` ("command
+  /// line", or "Python" for the Python package's).
   static Config load(const std::filesystem::path& scene_file,
-                     const std::vector<std::string>& overrides, const PluginHost& host);
+                     const std::vector<std::string>& overrides, const PluginHost& host,
+                     const std::string& origin = "command line");
 
   /// Same, from settings already gathered (used by tests and generators); `extra_sections` are
   /// known besides the framework's and the plugins' (a program's own sections).
