@@ -154,7 +154,7 @@ TEST_F(GmshReader, MalformedVersion22IsAParseErrorAtItsLine) {
       {"version 3", replaced(v22, "2.2 0 8", "3.0 0 8"), 2,
        "Gmsh format version 2.2 or 4.1, found version '3.0'"},
       {"no $MeshFormat", replaced(v22, "$MeshFormat\n2.2 0 8\n$EndMeshFormat\n", ""), 1,
-       "$MeshFormat on the first line, found '$PhysicalNames'"},
+       "$MeshFormat (or $NOD for Gmsh v1) on the first line, found '$PhysicalNames'"},
       {"$EndMeshFormat misspelled", replaced(v22, "$EndMeshFormat", "$EndFormat"), 3,
        "$EndMeshFormat, found '$EndFormat'"},
       {"unquoted physical name", replaced(v22, "3 1 \"region_1\"", "3 1 region_1"), 7,
@@ -223,6 +223,48 @@ TEST_F(GmshReader, MalformedVersion41IsAParseErrorAtItsLine) {
        "a node tag defined in $Nodes, found 77"},
   };
   expect_parse_errors(cases, "bad_v41.msh");
+}
+
+// Gmsh v1 (as SOFA's meshes ship): $NOD and $ELM, each element line naming its node count.
+const std::string kVersion1 =
+    "$NOD\n"  // 1
+    "5\n"
+    "1 0 0 0\n"
+    "2 1 0 0\n"
+    "3 0 1 0\n"  // 5
+    "4 0 0 1\n"
+    "5 1 1 1\n"
+    "$ENDNOD\n"
+    "$ELM\n"
+    "3\n"  // 10
+    "1 2 7 1 3 1 2 3\n"
+    "2 4 1 1 4 1 2 3 4\n"
+    "3 4 1 1 4 2 3 4 5\n"
+    "$ENDELM\n";
+
+TEST_F(GmshReader, Version1NodesAndElements) {
+  const TetMesh mesh = read_tet_mesh(write("v1.msh", kVersion1));
+  const TetMesh v22 = read_gmsh(kData / "two_tets_v22.msh");
+  EXPECT_TRUE(mesh.vertices == v22.vertices);
+  EXPECT_TRUE(mesh.tets == v22.tets);
+  EXPECT_EQ(mesh.element_sets, (Sets{{"physical_3_1", {0, 1}}}));
+  EXPECT_EQ(mesh.vertex_sets, (Sets{{"physical_2_7", {0, 1, 2}}}));
+}
+
+TEST_F(GmshReader, MalformedVersion1IsAParseErrorAtItsLine) {
+  expect_parse_errors(
+      {
+          {"truncated", first_lines(kVersion1, 12), 12, "element 3 of 3, found end of file"},
+          {"node count", replaced(kVersion1, "2 4 1 1 4 1", "2 4 1 1 5 1"), 12,
+           "4 nodes for a 4-node tetrahedron, found 5"},
+          {"unknown node", replaced(kVersion1, "2 3 4 5", "2 3 4 9"), 13,
+           "a node tag defined in $Nodes, found 9"},
+          {"nan", replaced(kVersion1, "5 1 1 1", "5 1 nan 1"), 7, "(a finite number), found 'nan'"},
+          {"no end", replaced(kVersion1, "$ENDNOD", "$EndNodes"), 8, "$ENDNOD"},
+          {"hexahedron", replaced(kVersion1, "3 4 1 1 4 2 3 4 5", "3 5 1 1 8 1 2 3 4 5 1 2 3"), 13,
+           "linear tetrahedra (element type 4)"},
+      },
+      "bad_v1.msh");
 }
 
 TEST_F(GmshReader, MissingFileIsAnErrorNamingThePath) {

@@ -11,7 +11,8 @@ const OptionSet<SceneSettings>& scene_options() {
   using S = SceneSettings;
   static const auto options =
       OptionSet<S>("scene", "what is simulated")
-          .path("mesh", &S::mesh, "tet mesh: .veg, .node/.ele (TetGen) or .msh (Gmsh); required")
+          .path("mesh", &S::mesh,
+                "tet mesh: .veg, .node/.ele (TetGen), .msh (Gmsh), .vtu or .vtk (VTK); required")
           .path("render_mesh", &S::render_mesh,
                 "surface mesh (.obj) embedded in the tets for rendering")
           .path("fixed", &S::fixed,

@@ -95,7 +95,7 @@ struct Element {
 };
 
 struct GmshContent {
-  int major = 0;  // 2 or 4
+  int major = 0;  // 1, 2 or 4
   bool has_physical_names = false;
   bool has_entities = false;
   bool has_nodes = false;
@@ -211,7 +211,8 @@ void read_node_line(LineReader& r, Fields& f, long long tag, int parametric_coor
   c.nodes.push_back(node);
 }
 
-void read_nodes_v2(LineReader& r, GmshContent& c) {
+// v2 ($Nodes … $EndNodes) and v1 ($NOD … $ENDNOD): a count, then "TAG X Y Z" lines.
+void read_nodes_v2(LineReader& r, GmshContent& c, std::string_view end_marker = "$EndNodes") {
   const long long n = read_count(r, "the number of nodes");
   for (long long i = 0; i < n; ++i) {
     require_record(r, [&] { return fmt::format("node {} of {}", i + 1, n); });
@@ -219,7 +220,7 @@ void read_nodes_v2(LineReader& r, GmshContent& c) {
     const long long tag = f.next_integer("the node tag", 1, kMaxTag);
     read_node_line(r, f, tag, 0, c);
   }
-  expect_marker(r, "$EndNodes");
+  expect_marker(r, end_marker);
 }
 
 void read_nodes_v4(LineReader& r, GmshContent& c) {
@@ -279,22 +280,32 @@ void add_element(LineReader& r, Fields& f, long long tag, const ElementType& typ
   c.elements.push_back(e);
 }
 
-void read_elements_v2(LineReader& r, GmshContent& c) {
+// v2: "TAG TYPE NUM_TAGS PHYSICAL ELEMENTARY … NODE…" lines; v1 ($ELM … $ENDELM): "TAG TYPE
+// PHYSICAL ELEMENTARY NUM_NODES NODE…".
+void read_elements_v2(LineReader& r, GmshContent& c, bool v1 = false) {
   const long long n = read_count(r, "the number of elements");
   for (long long i = 0; i < n; ++i) {
     require_record(r, [&] { return fmt::format("element {} of {}", i + 1, n); });
     Fields f(r);
     const long long tag = f.next_integer("the element tag", 1, kMaxTag);
     const ElementType& type = element_type(r, f.next_integer("the element type"));
-    const long long num_tags = f.next_integer("the number of element tags", 0, kMaxCount);
-    long long physical = 0;  // the first tag; the second is the elementary entity
-    for (long long k = 0; k < num_tags; ++k) {
-      const long long value = f.next_integer("an element tag (physical, elementary, …)");
-      if (k == 0) physical = value;
+    long long physical = 0;
+    if (v1) {
+      physical = f.next_integer("the physical region");
+      f.next_integer("the elementary region");
+      const long long nodes = f.next_integer("the number of nodes", 1, kMaxCount);
+      if (nodes != type.nodes)
+        r.fail(fmt::format("{} nodes for a {}", type.nodes, type.name), std::to_string(nodes));
+    } else {
+      const long long num_tags = f.next_integer("the number of element tags", 0, kMaxCount);
+      for (long long k = 0; k < num_tags; ++k) {  // the first is the physical group
+        const long long value = f.next_integer("an element tag (physical, elementary, …)");
+        if (k == 0) physical = value;
+      }
     }
     add_element(r, f, tag, type, physical, c);
   }
-  expect_marker(r, "$EndElements");
+  expect_marker(r, v1 ? "$ENDELM" : "$EndElements");
 }
 
 void read_elements_v4(LineReader& r, GmshContent& c) {
@@ -342,9 +353,34 @@ void skip_section(LineReader& r) {
   r.fail_end_of_file(end);
 }
 
+// Gmsh v1: $NOD and $ELM sections, and no $MeshFormat.
+void read_sections_v1(LineReader& r, GmshContent& c) {
+  c.major = 1;
+  r.unread();
+  while (r.next_content()) {
+    const std::string_view line = r.line();
+    if (line == "$NOD") {
+      if (c.has_nodes) r.fail("a single $NOD section", "a second one");
+      c.has_nodes = true;
+      read_nodes_v2(r, c, "$ENDNOD");
+    } else if (line == "$ELM") {
+      if (c.has_elements) r.fail("a single $ELM section", "a second one");
+      c.has_elements = true;
+      c.elements_line = r.line_number();
+      read_elements_v2(r, c, /*v1=*/true);
+    } else {
+      r.fail_token("a Gmsh v1 section ($NOD or $ELM)", line);
+    }
+  }
+  if (!c.has_nodes) r.fail_end_of_file("a $NOD section");
+  if (!c.has_elements) r.fail_end_of_file("an $ELM section");
+}
+
 void read_sections(LineReader& r, GmshContent& c) {
   r.require_content("$MeshFormat");
-  if (r.line() != "$MeshFormat") r.fail_token("$MeshFormat on the first line", r.line());
+  if (r.line() == "$NOD") return read_sections_v1(r, c);
+  if (r.line() != "$MeshFormat")
+    r.fail_token("$MeshFormat (or $NOD for Gmsh v1) on the first line", r.line());
   read_mesh_format(r, c);
   const auto once = [&](bool& seen) {
     if (seen) r.fail(fmt::format("a single {} section", r.line()), "a second one");
@@ -383,7 +419,7 @@ void read_sections(LineReader& r, GmshContent& c) {
 
 // The physical groups an element belongs to.
 std::vector<long long> physicals_of(const GmshContent& c, const Element& e) {
-  if (c.major == 2)
+  if (c.major <= 2)
     return e.group != 0 ? std::vector<long long>{std::llabs(e.group)} : std::vector<long long>{};
   const auto it = c.entity.find({e.dim, e.group});
   return it != c.entity.end() ? it->second : std::vector<long long>{};

@@ -18,12 +18,15 @@ TetMesh read_tet_mesh(const std::filesystem::path& file) {
   if (extension == ".veg") return read_veg(file);
   if (extension == ".node" || extension == ".ele") return read_tetgen(file);
   if (extension == ".msh") return read_gmsh(file);
+  if (extension == ".vtu") return read_vtu(file);
+  if (extension == ".vtk") return read_vtk_legacy(file);
   // A TetGen stem: mesh → mesh.node + mesh.ele (also mesh.1 → mesh.1.node + mesh.1.ele).
   std::error_code ec;
   if (std::filesystem::is_regular_file(file.string() + ".node", ec)) return read_tetgen(file);
   throw Error(
       fmt::format("cannot read mesh '{}': unknown format{}; expected .veg (Vega), "
-                  ".node/.ele (TetGen, or their common stem) or .msh (Gmsh)",
+                  ".node/.ele (TetGen, or their common stem), .msh (Gmsh), .vtu (VTK XML) or "
+                  ".vtk (legacy VTK)",
                   file.string(), extension.empty() ? "" : " '" + extension + "'"));
 }
 

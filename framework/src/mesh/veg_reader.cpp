@@ -8,7 +8,9 @@
 #include <vector>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
+#include "detail/hex_split.hpp"
 #include "detail/line_reader.hpp"
 #include "detail/mesh_builder.hpp"
 #include "substruct/core/error.hpp"
@@ -32,14 +34,16 @@ struct VegContent {
   bool has_vertices = false;
   bool has_elements = false;
   std::vector<double> xyz;
-  std::vector<Index> tets;
+  std::size_t element_nodes = 4;  // TET: 4, CUBIC: 8
+  std::vector<Index> elements;    // element_nodes vertex indices per element
+  std::vector<long> element_lines;
   std::vector<Material> materials;
   std::vector<Index> element_material;  // −1 until a region assigns a material
   std::map<std::string, std::vector<Index>> sets;
   std::vector<std::filesystem::path> including;  // the chain of files being read
 
   Index num_vertices() const { return static_cast<Index>(xyz.size() / 3); }
-  Index num_elements() const { return static_cast<Index>(tets.size() / 4); }
+  Index num_elements() const { return static_cast<Index>(elements.size() / element_nodes); }
 };
 
 bool is_keyword_line(std::string_view line) {
@@ -73,20 +77,25 @@ void read_vertices(LineReader& r, VegContent& c) {
 void read_elements(LineReader& r, VegContent& c) {
   if (c.has_elements) r.fail("a single *ELEMENTS section", "a second one");
   if (!c.has_vertices) r.fail("*VERTICES before *ELEMENTS", "*ELEMENTS");
-  r.require_content("the element type TET");
+  constexpr std::string_view kTypes = "the element type TET or CUBIC";
+  r.require_content(kTypes);
   Fields type(r);
-  const std::string_view name = type.next("the element type TET");
-  if (name != "TET") r.fail_token("the element type TET (linear tetrahedra)", name);
+  const std::string_view name = type.next(kTypes);
+  if (name != "TET" && name != "CUBIC")
+    r.fail_token("the element type TET (linear tetrahedra) or CUBIC (hexahedra)", name);
   type.expect_end("the element type");
+  c.element_nodes = name == "TET" ? 4 : 8;
+  const auto nodes = static_cast<long long>(c.element_nodes);
 
-  r.require_content("the element header 'NUM_ELEMENTS 4 0'");
+  r.require_content(fmt::format("the element header 'NUM_ELEMENTS {} 0'", nodes));
   Fields header(r);
   const long long m = header.next_integer("the number of elements", 1, kMaxCount);
   const long long k = header.next_integer("the number of vertices per element");
-  if (k != 4) r.fail("4 vertices per element", std::to_string(k));
+  if (k != nodes) r.fail(fmt::format("{} vertices per {} element", nodes, name), std::to_string(k));
   while (!header.done()) header.next_integer("an integer in the element header");
 
   const long long n = c.num_vertices();
+  std::vector<long long> v(c.element_nodes);
   for (long long j = 0; j < m; ++j) {
     const auto expected = [&] { return fmt::format("element {} of {}", j + 1, m); };
     if (!r.next_content()) r.fail_end_of_file(expected());
@@ -94,13 +103,15 @@ void read_elements(LineReader& r, VegContent& c) {
     Fields f(r);
     const long long index = f.next_integer("the element index");
     if (index != j + 1) r.fail(fmt::format("element index {}", j + 1), std::to_string(index));
-    std::array<long long, 4> v{};
     for (auto& vi : v) vi = f.next_integer("a vertex index", 1, n);
-    f.expect_end("the fourth vertex index");
-    if (mesh_detail::has_repeated_vertex(v))
-      r.fail(fmt::format("4 distinct vertex indices in element {}", j + 1),
-             fmt::format("{} {} {} {}", v[0], v[1], v[2], v[3]));
-    for (const long long vi : v) c.tets.push_back(static_cast<Index>(vi - 1));
+    f.expect_end(fmt::format("the {} vertex indices", nodes));
+    std::vector<long long> sorted = v;
+    std::sort(sorted.begin(), sorted.end());
+    if (std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end())
+      r.fail(fmt::format("{} distinct vertex indices in element {}", nodes, j + 1),
+             fmt::format("{}", fmt::join(v, " ")));
+    for (const long long vi : v) c.elements.push_back(static_cast<Index>(vi - 1));
+    c.element_lines.push_back(r.line_number());
   }
   c.element_material.assign(static_cast<std::size_t>(m), -1);
   c.has_elements = true;
@@ -247,6 +258,32 @@ void read_file(const std::filesystem::path& file, VegContent& c) {
   }
 }
 
+// CUBIC elements: cube j becomes the tets 6j … 6j+5, which keep its material and sets.
+void split_cubes(const std::filesystem::path& file, const VegContent& c, TetMesh& mesh) {
+  std::vector<Index> tets;
+  tets.reserve(c.elements.size() * 3);
+  for (std::size_t j = 0; j * 8 < c.elements.size(); ++j) {
+    mesh_detail::Hexahedron hex{};
+    std::copy_n(c.elements.begin() + static_cast<std::ptrdiff_t>(8 * j), 8, hex.begin());
+    const auto six = mesh_detail::split_hexahedron(c.xyz, hex);
+    if (!six)
+      throw ParseError(
+          file, c.element_lines[j],
+          fmt::format("expected CUBIC element {} to be a convex hexahedron with its vertices "
+                      "in Vega's order (bottom face 1 2 3 4 counter-clockwise, top 5 6 7 8), "
+                      "found its six tetrahedra of mixed orientation or without volume",
+                      j + 1));
+    for (const auto& t : *six) tets.insert(tets.end(), t.begin(), t.end());
+    mesh.element_material.insert(mesh.element_material.end(), 6, c.element_material[j]);
+  }
+  mesh.tets = mesh_detail::to_tets(tets);
+  for (const auto& [name, cubes] : c.sets) {
+    std::vector<Index>& ids = mesh.element_sets[name];
+    for (const Index j : cubes)
+      for (Index k = 0; k < 6; ++k) ids.push_back(6 * j + k);
+  }
+}
+
 }  // namespace
 
 TetMesh read_veg(const std::filesystem::path& file) {
@@ -255,13 +292,17 @@ TetMesh read_veg(const std::filesystem::path& file) {
 
   TetMesh mesh;
   mesh.vertices = mesh_detail::to_points(c.xyz);
-  mesh.tets = mesh_detail::to_tets(c.tets);
   // Elements in no region get the first material; a file without materials gets the default.
   mesh.materials = c.materials.empty() ? std::vector<Material>{Material{}} : c.materials;
-  mesh.element_material = std::move(c.element_material);
-  for (Index& k : mesh.element_material)
+  for (Index& k : c.element_material)
     if (k < 0) k = 0;
-  mesh.element_sets = std::move(c.sets);
+  if (c.element_nodes == 4) {
+    mesh.tets = mesh_detail::to_tets(c.elements);
+    mesh.element_material = std::move(c.element_material);
+    mesh.element_sets = std::move(c.sets);
+  } else {
+    split_cubes(file, c, mesh);
+  }
   check_tet_mesh(mesh, file);
   return mesh;
 }
