@@ -115,9 +115,9 @@ const OptionSet<InertiaSettings>& inertia_options() {
   static const auto options =
       OptionSet<S>("inertia", "multidomain reduced dynamics in moving frames")
           .choice("lumping", &S::lumping,
-                  {{"articulated", Lumping::articulated},
-                   {"interface", Lumping::interface},
-                   {"center-of-mass", Lumping::center_of_mass}},
+                  {{"interface", Lumping::interface},
+                   {"center-of-mass", Lumping::center_of_mass},
+                   {"articulated", Lumping::articulated}},
                   "how a child subtree acts on its parent: the paper's lumped masses, one-way "
                   "(the parent drives a child without feeling its deformation, so a child in "
                   "resonance with its parent gains energy without bound on undamped scenes: use "

@@ -115,7 +115,7 @@ echo "run: $(grep -c . "$tmp/run.log") lines of log, $tmp/out/beam.pvd written"
 # Without --run.cache_dir an installed scene's models go to the user's cache folder, not into the
 # (writable) prefix.
 quiet run-default-cache env XDG_CACHE_HOME="$tmp/xdg" "$substruct" run "$data/scenes/beam.ini" \
-  --run.steps=2 --run.output="$tmp/out/beam2.pvd"
+  --coupling.plugin=inertia --run.steps=2 --run.output="$tmp/out/beam2.pvd"
 [[ ! -e "$data/scenes/.substruct-cache" ]] || fail "run wrote its models into $data/scenes"
 [[ -d "$tmp/xdg/substruct/models" ]] || fail "run did not cache its models in \$XDG_CACHE_HOME"
 echo "run: an installed scene's models cached in \$XDG_CACHE_HOME/substruct/models"
