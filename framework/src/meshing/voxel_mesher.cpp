@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <optional>
 #include <vector>
 
 #include <fmt/format.h>
@@ -176,8 +177,8 @@ TetMesh voxelize_surface(const SurfaceMesh& surface, int cells, VoxelMeshReport*
         for (std::size_t c = 0; c < 8; ++c)
           hex[c] = number[static_cast<std::size_t>(
               point(i + kCorner[c][0], j + kCorner[c][1], k + kCorner[c][2]))];
-        for (const auto& t : *split_hexahedron(xyz, hex))
-          tets.insert(tets.end(), t.begin(), t.end());
+        const std::optional<SixTets> six = split_hexahedron(xyz, hex);  // a cube always splits
+        for (const auto& t : *six) tets.insert(tets.end(), t.begin(), t.end());
       }
   TetMesh mesh;
   mesh.vertices = Points(static_cast<Eigen::Index>(xyz.size() / 3), 3);
