@@ -220,6 +220,13 @@ int command_import(const Args& args) {
   return 0;
 }
 
+namespace {
+const OptionTable& import_option_table() {
+  return import_options().table();
+}
+const bool import_options_registered = register_command_options({"import", import_option_table});
+}  // namespace
+
 SUBSTRUCT_COMMAND("import", "MODEL --out DIR [--as solid|voxels] [--fix SELECTOR] …",
                   "a scene folder (tets, fixed vertices, render surface, .ini) from a triangle "
                   "model",
