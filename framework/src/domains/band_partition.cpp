@@ -4,17 +4,16 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <functional>
 #include <limits>
 #include <map>
 #include <numeric>
-#include <queue>
 #include <set>
 #include <utility>
 
 #include <fmt/format.h>
 
 #include "substruct/core/error.hpp"
+#include "substruct/domains/edge_distance.hpp"
 
 namespace substruct {
 
@@ -40,36 +39,6 @@ struct UnionFind {
   }
 };
 
-// Each vertex's distance from the fixed vertices along tet edges.
-std::vector<double> geodesic_distances(const TetMesh& mesh, const std::vector<Index>& fixed) {
-  const auto n = static_cast<std::size_t>(mesh.num_vertices());
-  std::vector<std::vector<Index>> next(n);
-  for (Index e = 0; e < mesh.num_elements(); ++e)
-    for (int a = 0; a < 4; ++a)
-      for (int b = 0; b < 4; ++b)
-        if (a != b) next[static_cast<std::size_t>(mesh.tets(e, a))].push_back(mesh.tets(e, b));
-  std::vector<double> d(n, std::numeric_limits<double>::infinity());
-  using Item = std::pair<double, Index>;
-  std::priority_queue<Item, std::vector<Item>, std::greater<>> queue;
-  for (const Index v : fixed) {
-    d[static_cast<std::size_t>(v)] = 0;
-    queue.emplace(0.0, v);
-  }
-  while (!queue.empty()) {
-    const auto [dv, v] = queue.top();
-    queue.pop();
-    if (dv > d[static_cast<std::size_t>(v)]) continue;
-    for (const Index w : next[static_cast<std::size_t>(v)]) {
-      const double dw = dv + (mesh.vertices.row(v) - mesh.vertices.row(w)).norm();
-      if (dw < d[static_cast<std::size_t>(w)]) {
-        d[static_cast<std::size_t>(w)] = dw;
-        queue.emplace(dw, w);
-      }
-    }
-  }
-  return d;
-}
-
 }  // namespace
 
 ElementPartition geodesic_band_partition(const TetMesh& mesh, const std::vector<Index>& fixed,
@@ -80,7 +49,7 @@ ElementPartition geodesic_band_partition(const TetMesh& mesh, const std::vector<
         "domains = bands:N: bands are measured from the fixed vertices, and the scene "
         "has none ([scene] fixed or fixed_set)");
   const Index m = mesh.num_elements();
-  const std::vector<double> d = geodesic_distances(mesh, fixed);
+  const std::vector<double> d = edge_distances_to(mesh, fixed);
   std::vector<double> element_d(static_cast<std::size_t>(m));
   for (Index e = 0; e < m; ++e) {
     double sum = 0;
