@@ -85,7 +85,9 @@ ElementPartition geodesic_band_partition(const TetMesh& mesh, const std::vector<
         domains.unite(static_cast<int>(it->second), static_cast<int>(e));
     }
   }
-  // Merge until each domain has no neighbour of its band and at most one of a lower band.
+  // Merge until each domain has no neighbour of its band and at most one of a lower band, and
+  // no domain but the root is smaller than a quarter of an average band.
+  const Index min_elements = std::max<Index>(1, m / (4 * bands));
   std::vector<std::vector<Index>> elements_of_vertex(static_cast<std::size_t>(mesh.num_vertices()));
   for (Index e = 0; e < m; ++e)
     for (int k = 0; k < 4; ++k)
@@ -122,6 +124,20 @@ ElementPartition geodesic_band_partition(const TetMesh& mesh, const std::vector<
           lower = q;
         }
       }
+    }
+    if (changed) continue;
+    // The tree holds: a domain of fewer than min_elements joins its one lower neighbour, which
+    // adds to that neighbour only neighbours of higher bands.
+    std::vector<Index> size(static_cast<std::size_t>(m), 0);
+    for (Index e = 0; e < m; ++e)
+      ++size[static_cast<std::size_t>(domains.find(static_cast<int>(e)))];
+    for (const auto& [p, adjacent] : neighbours) {
+      if (size[static_cast<std::size_t>(p)] >= min_elements) continue;
+      for (const int q : adjacent)
+        if (domain_band[static_cast<std::size_t>(q)] < domain_band[static_cast<std::size_t>(p)]) {
+          changed = domains.unite(p, q) || changed;
+          break;
+        }
     }
   }
   // Domains numbered by their lowest element.

@@ -16,7 +16,8 @@ namespace substruct {
 ///  3. each band split into face-connected pieces; the pieces of band 0 are one domain (the
 ///     root, holding every fixed vertex's elements);
 ///  4. until nothing changes: domains that share a vertex and start in the same band are merged,
-///     and so are the lower neighbours of a domain when it has more than one.
+///     and so are the lower neighbours of a domain when it has more than one; then a domain of
+///     fewer than M / (4N) of the M elements joins its lower neighbour.
 /// Each domain is then adjacent to at most one domain of a lower band and none of its own, so the
 /// graph of domains sharing vertices has no loop: a tree when the mesh is connected. Domains are
 /// numbered by their lowest element. Throws Error without fixed vertices, for N < 1, or when
