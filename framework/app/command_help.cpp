@@ -75,6 +75,11 @@ std::string reference_page(const PluginHost& host) {
   for (const PluginDescriptor* d : plugins)
     page += "\n" + options_markdown(d->options(), fmt::format("*{} plugin*: {}.",
                                                               to_string(d->kind), d->summary));
+  if (!command_options().empty()) page += "\n# Command options\n";
+  for (const CommandOptions& c : command_options())
+    page += "\n" + options_markdown(c.table(), fmt::format("*`substruct {}`*, given as `--KEY "
+                                                           "VALUE` or `--KEY=VALUE`.",
+                                                           c.command));
   return page;
 }
 
