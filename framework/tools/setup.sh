@@ -63,7 +63,7 @@ packages=(
   cmake ninja-build g++ ccache pkg-config python3
   libeigen3-dev libboost-dev libboost-program-options-dev libboost-graph-dev libfmt-dev
   libsuitesparse-dev libmetis-dev libopenblas0-serial libslepc-real-dev libpetsc-real-dev
-  libspectra-dev libtbb-dev zlib1g-dev
+  libspectra-dev libtbb-dev zlib1g-dev libassimp-dev libgmsh-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   libopenscenegraph-dev libgl1-mesa-dri xvfb xauth fonts-dejavu-core libfreetype-dev ffmpeg
   python3-matplotlib python3-numpy python3-dev pybind11-dev python3-pytest
