@@ -89,7 +89,7 @@ void Session::load(bool background) {
     }
   }
   started_ = true;
-  restart_errors();
+  start_runs();
 }
 
 void Session::start_next_load() {
@@ -148,7 +148,7 @@ bool Session::poll() {
     started_ = true;
     // Lockstep: after a switch, or once every lane is there, all start from the initial state.
     for (auto& lane : lanes_) lane->reset();
-    restart_errors();
+    start_runs();
   }
   return changed;
 }
@@ -160,6 +160,7 @@ void Session::install(std::size_t k, const std::string& method, LoadedSimulation
   if (first) {
     gravity_on_ = sim.has_load("gravity");
     wind_on_ = sim.has_load("wind");
+    excitation_ = default_excitation(sim, options_, scene_up(sim));
     if (drag_stiffness_ <= 0) {
       // A spring that would swing the whole object at about 3 Hz.
       const TetGeometry geometry = TetGeometry::build(sim.scene().mesh);
@@ -187,9 +188,40 @@ void Session::restart_errors() {
   }
 }
 
+void Session::start_runs() {
+  restart_errors();
+  excitation_pulling_ = false;
+  if (!excitation_) return;
+  for (auto& lane : lanes_)
+    if (lane->running() && lane->spring() != nullptr)
+      lane->spring()->grab(excitation_->vertex, excitation_->target(0), drag_stiffness_);
+  excitation_pulling_ = true;
+  set_message(fmt::format("pulling vertex {} until t = {:.1f} s, then letting go (--still: not)",
+                          excitation_->vertex, excitation_->release_time));
+}
+
 void Session::advance(int steps) {
   last_step_seconds_ = 0;
   if (!started_ || paused_) return;
+  // The default excitation lets go at the first frame at or after its release time (the same
+  // step in every lane: they step in lockstep).
+  if (excitation_pulling_) {
+    double time = 0;
+    for (auto& lane : lanes_)
+      if (lane->running()) time = lane->sim().time();
+    const bool release = time >= excitation_->release_time - 1e-9;
+    for (auto& lane : lanes_) {
+      if (!lane->ready() || lane->spring() == nullptr) continue;
+      if (release)
+        lane->spring()->release();
+      else
+        lane->spring()->move_to(excitation_->target(time));
+    }
+    if (release) {
+      excitation_pulling_ = false;
+      set_message(fmt::format("let go at t = {:.2f} s", time));
+    }
+  }
   // The lanes are independent simulations: stepped side by side on the pool's threads (each
   // lane's own result does not depend on it), lane k by part k mod parts. Each part then samples
   // its lanes' plots and render states (the viewer's work, overlapping the other parts' steps);
@@ -232,8 +264,8 @@ void Session::advance(int steps) {
 void Session::reset() {
   dragging_ = false;
   for (auto& lane : lanes_) lane->reset();
-  restart_errors();
-  set_message("reset to the initial state");
+  start_runs();
+  if (!excitation_) set_message("reset to the initial state");
 }
 
 void Session::sample_plots() {
@@ -280,6 +312,7 @@ void Session::toggle_wind() {
 
 void Session::grab(Index vertex, const Vec3& target) {
   dragging_ = true;
+  excitation_pulling_ = false;
   for (auto& lane : lanes_)
     if (lane->ready() && lane->spring() != nullptr)
       lane->spring()->grab(vertex, target, drag_stiffness_);

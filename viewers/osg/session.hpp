@@ -11,9 +11,11 @@
 #include <future>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "excitation.hpp"
 #include "lane.hpp"
 #include "substruct/core/worker_pool.hpp"
 #include "substruct/plugin/plugin_host.hpp"
@@ -68,7 +70,11 @@ class Session {
   void toggle_gravity();
   bool wind() const { return wind_on_; }
   void toggle_wind();
-  /// The mouse spring on every running lane, on the same vertex with the same target.
+  /// The default excitation (excitation.hpp) when the scene gets one: the spring pulls from
+  /// the initial state until its release time.
+  const std::optional<Excitation>& excitation() const { return excitation_; }
+  /// The mouse spring on every running lane, on the same vertex with the same target (the
+  /// default excitation, if still pulling, gives way to it).
   void grab(Index vertex, const Vec3& target);
   void move_spring(const Vec3& target);
   void release_spring();
@@ -88,6 +94,8 @@ class Session {
   void start_next_load();
   void install(std::size_t k, const std::string& method, LoadedSimulation loaded);
   void restart_errors();
+  // Every lane from its initial state: the errors restarted, the default excitation pulling.
+  void start_runs();
   void add_error_frame(const Eigen::MatrixXd& reference_steps);
 
   const PluginHost& host_;
@@ -110,6 +118,8 @@ class Session {
   double last_step_seconds_ = 0;
   bool gravity_on_ = true, wind_on_ = false;
   bool dragging_ = false;
+  std::optional<Excitation> excitation_;
+  bool excitation_pulling_ = false;
   double drag_stiffness_ = 0;
   mutable std::mutex text_mutex_;
   std::string message_, progress_;
