@@ -12,7 +12,6 @@
 #include "substruct/core/log.hpp"
 #include "substruct/core/progress.hpp"
 #include "substruct/core/stopwatch.hpp"
-#include "substruct/fem/tet_geometry.hpp"
 
 namespace substruct::viewer {
 
@@ -160,15 +159,11 @@ void Session::install(std::size_t k, const std::string& method, LoadedSimulation
   if (first) {
     gravity_on_ = sim.has_load("gravity");
     wind_on_ = sim.has_load("wind");
-    excitation_ = default_excitation(sim, options_, scene_up(sim));
+    excitation_ = loaded.excitation;
     if (drag_stiffness_ <= 0) {
       // A spring that would swing the whole object at about 3 Hz.
-      const TetGeometry geometry = TetGeometry::build(sim.scene().mesh);
-      double mass = 0;
-      for (Index e = 0; e < sim.scene().mesh.num_elements(); ++e)
-        mass +=
-            geometry.volume[static_cast<std::size_t>(e)] * sim.scene().mesh.material_of(e).density;
-      drag_stiffness_ = mass * (2 * 3.14159265358979 * 3) * (2 * 3.14159265358979 * 3);
+      drag_stiffness_ =
+          object_mass(sim.scene()) * (2 * 3.14159265358979 * 3) * (2 * 3.14159265358979 * 3);
     }
   }
   const double seconds = loaded.seconds;
@@ -190,38 +185,15 @@ void Session::restart_errors() {
 
 void Session::start_runs() {
   restart_errors();
-  excitation_pulling_ = false;
-  if (!excitation_) return;
-  for (auto& lane : lanes_)
-    if (lane->running() && lane->spring() != nullptr)
-      lane->spring()->grab(excitation_->vertex, excitation_->target(0), drag_stiffness_);
-  excitation_pulling_ = true;
-  set_message(fmt::format("pulling vertex {} until t = {:.1f} s, then letting go (--still: not)",
-                          excitation_->vertex, excitation_->release_time));
+  if (excitation_)
+    set_message(
+        fmt::format("vertex {} pulled by {:.3g} N until t = {:.2g} s, then let go (--still: not)",
+                    excitation_->vertex, excitation_->force.norm(), excitation_->release_time));
 }
 
 void Session::advance(int steps) {
   last_step_seconds_ = 0;
   if (!started_ || paused_) return;
-  // The default excitation lets go at the first frame at or after its release time (the same
-  // step in every lane: they step in lockstep).
-  if (excitation_pulling_) {
-    double time = 0;
-    for (auto& lane : lanes_)
-      if (lane->running()) time = lane->sim().time();
-    const bool release = time >= excitation_->release_time - 1e-9;
-    for (auto& lane : lanes_) {
-      if (!lane->ready() || lane->spring() == nullptr) continue;
-      if (release)
-        lane->spring()->release();
-      else
-        lane->spring()->move_to(excitation_->target(time));
-    }
-    if (release) {
-      excitation_pulling_ = false;
-      set_message(fmt::format("let go at t = {:.2f} s", time));
-    }
-  }
   // The lanes are independent simulations: stepped side by side on the pool's threads (each
   // lane's own result does not depend on it), lane k by part k mod parts. Each part then samples
   // its lanes' plots and render states (the viewer's work, overlapping the other parts' steps);
@@ -264,8 +236,9 @@ void Session::advance(int steps) {
 void Session::reset() {
   dragging_ = false;
   for (auto& lane : lanes_) lane->reset();
-  start_runs();
-  if (!excitation_) set_message("reset to the initial state");
+  restart_errors();
+  set_message(excitation_ ? "reset to the initial state: pulled and let go again"
+                          : "reset to the initial state");
 }
 
 void Session::sample_plots() {
@@ -312,7 +285,6 @@ void Session::toggle_wind() {
 
 void Session::grab(Index vertex, const Vec3& target) {
   dragging_ = true;
-  excitation_pulling_ = false;
   for (auto& lane : lanes_)
     if (lane->ready() && lane->spring() != nullptr)
       lane->spring()->grab(vertex, target, drag_stiffness_);

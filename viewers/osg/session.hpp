@@ -70,11 +70,10 @@ class Session {
   void toggle_gravity();
   bool wind() const { return wind_on_; }
   void toggle_wind();
-  /// The default excitation (excitation.hpp) when the scene gets one: the spring pulls from
-  /// the initial state until its release time.
+  /// The default excitation (excitation.hpp) every lane's pull load applies, if the scene gets
+  /// one.
   const std::optional<Excitation>& excitation() const { return excitation_; }
-  /// The mouse spring on every running lane, on the same vertex with the same target (the
-  /// default excitation, if still pulling, gives way to it).
+  /// The mouse spring on every running lane, on the same vertex with the same target.
   void grab(Index vertex, const Vec3& target);
   void move_spring(const Vec3& target);
   void release_spring();
@@ -94,7 +93,7 @@ class Session {
   void start_next_load();
   void install(std::size_t k, const std::string& method, LoadedSimulation loaded);
   void restart_errors();
-  // Every lane from its initial state: the errors restarted, the default excitation pulling.
+  // Every lane from its initial state: the errors restarted, the excitation said on screen.
   void start_runs();
   void add_error_frame(const Eigen::MatrixXd& reference_steps);
 
@@ -119,7 +118,6 @@ class Session {
   bool gravity_on_ = true, wind_on_ = false;
   bool dragging_ = false;
   std::optional<Excitation> excitation_;
-  bool excitation_pulling_ = false;
   double drag_stiffness_ = 0;
   mutable std::mutex text_mutex_;
   std::string message_, progress_;

@@ -207,12 +207,11 @@ options:
   --steps-per-frame K   simulation steps per frame (default: about real time at 60 Hz)
   --pull V "fx fy fz"   a constant force [N] on vertex V from t = 0 (the pull load)
   --still               no default excitation. By default a scene whose loads are gravity alone
-                        (or none), viewed without --pull or --drag, is pulled and let go: the
-                        mouse spring pulls its first tracked vertex ([scene] tracked_vertices),
-                        its anchor drawn in 0.3 s to a point a tenth of the object's size away
-                        across the object's thinner side in view, and lets go at t = 0.5 s, so
-                        that the methods swing freely from the same state and their
-                        differences show at once (r starts it again)
+                        (or none), viewed without --pull or --drag, is pulled and let go: a
+                        force of half the object's weight on its first tracked vertex ([scene]
+                        tracked_vertices), across the object's thinner side in view, until
+                        t = 0.5 s, so that the methods swing freely from the same state and
+                        their differences show at once (r starts it again)
   --drag "F0 F1 X0 Y0 X1 Y1"   headless: a mouse drag from window point (X0, Y0) at frame F0
                         to (X1, Y1) at frame F1 (pixels from the lower left): the spring pulls
                         the picked vertex in every viewport
