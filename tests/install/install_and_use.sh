@@ -4,8 +4,8 @@
 # prefix alone — no path of the source or build tree inside the installed files, the programs
 # and plugins linked to the prefix's libraries, `substruct plugins`, `run`, `bench` (with its
 # default scene list and plot script from <prefix>/share/substruct), `view` headless, `import
-# substruct` in Python, and the example plugin built against the installed package and loaded
-# into the installed command.
+# substruct` in Python, and the example plugin built against the installed package, loaded
+# into the installed command and put through `substruct check-plugin`.
 #   install_and_use.sh BUILD SOURCE      (CMAKE: the cmake to use, default cmake)
 set -euo pipefail
 cmake="${CMAKE:-cmake}"
@@ -195,6 +195,21 @@ quiet example-build "$cmake" --build "$tmp/spring" -j 2
 quiet example-plugins "$substruct" plugins --plugin-path "$tmp/spring"
 grep -q "^  spring-coupling " "$tmp/example-plugins.log" ||
   { cat "$tmp/example-plugins.log"; fail "the installed command does not list spring-coupling"; }
+# The coupling contract, from the installed command, and as the example's own CTest
+# (substruct_add_plugin_check of the installed package).
+if [[ -e "$plugins/libsubstruct-spectra.so" ]]; then
+  quiet example-check "$substruct" check-plugin spring-coupling --plugin-path "$tmp/spring"
+  grep -qx "spring-coupling: 6 of 6 rules passed" "$tmp/example-check.log" ||
+    { cat "$tmp/example-check.log"; fail "spring-coupling does not pass check-plugin"; }
+  ctest="ctest"
+  [[ "$cmake" == */* ]] && ctest="$(dirname "$cmake")/ctest"
+  quiet example-ctest "$ctest" --test-dir "$tmp/spring" --output-on-failure
+  grep -q "100% tests passed, 0 tests failed out of 1" "$tmp/example-ctest.log" ||
+    { cat "$tmp/example-ctest.log"; fail "the example's check-plugin test did not pass"; }
+  echo "example plugin: check-plugin passes every rule (installed command and the example's ctest)"
+else
+  echo "example plugin: check-plugin needs the spectra eigen-solver plugin (skipped)"
+fi
 if [[ -e "$plugins/libsubstruct-slepc.so" ]]; then
   quiet example-run env SUBSTRUCT_PLUGIN_PATH="$tmp/spring" "$substruct" run "$data/scenes/beam.ini" \
     --coupling.plugin=spring-coupling --scene.domains=auto:2 --run.steps=3 \
