@@ -10,10 +10,8 @@ cli="$1" source="$2"
 build="$(cd "$(dirname "$cli")/.." && pwd)"
 out="$(mktemp -d)"
 trap 'rm -rf "$out"' EXIT
-cmake -S "$source/examples/spring-coupling" -B "$out/build" -G Ninja -Dsubstruct_DIR="$build" \
-  >"$out/configure.log" 2>&1 || { cat "$out/configure.log"; exit 1; }
-cmake --build "$out/build" >"$out/build.log" 2>&1 || { cat "$out/build.log"; exit 1; }
-test -f "$out/build/libsubstruct-spring-coupling.so"
+bash "$source/tests/support/build_example.sh" "$source/examples/spring-coupling" "$out/build" "$build" \
+  spring-coupling
 "$cli" plugins --plugin-path "$out/build" >"$out/plugins.log"
 grep -q "spring-coupling" "$out/plugins.log"
 "$cli" help spring-coupling --plugin-path "$out/build" | grep -q "spring-coupling.stiffness"

@@ -5,7 +5,8 @@
 # and plugins linked to the prefix's libraries, `substruct plugins`, `run`, `bench` (with its
 # default scene list and plot script from <prefix>/share/substruct), `view` headless, `import
 # substruct` in Python, and the example plugin built against the installed package, loaded
-# into the installed command and put through `substruct check-plugin`.
+# into the installed command and put through `substruct check-plugin`, and the example solver
+# plugin built the same way and chosen by [solvers] linear.
 #   install_and_use.sh BUILD SOURCE      (CMAKE: the cmake to use, default cmake)
 set -euo pipefail
 cmake="${CMAKE:-cmake}"
@@ -219,4 +220,21 @@ if [[ -e "$plugins/libsubstruct-slepc.so" ]]; then
 else
   echo "example plugin: built against $found and listed; its run needs the slepc plugin (skipped)"
 fi
+# The example solver plugin, built against the installed package only, chosen by [solvers]
+# linear: the beam's full-FEM run gives the default solver's positions.
+quiet solver-configure "$cmake" -S "$source/examples/eigen-ldlt-solver" -B "$tmp/ldlt" \
+  "${generator[@]}" "${launcher[@]}" -DCMAKE_PREFIX_PATH="$prefix" \
+  -DCMAKE_FIND_PACKAGE_NO_PACKAGE_REGISTRY=ON
+found="$(sed -n 's/^substruct_DIR:PATH=//p' "$tmp/ldlt/CMakeCache.txt")"
+[[ "$(realpath "$found")" == "$(realpath "$prefix")"/lib* ]] ||
+  fail "the solver example found substruct in $found, not in $prefix"
+quiet solver-build "$cmake" --build "$tmp/ldlt" -j 2
+for solver in eigen-ldlt cholmod; do
+  quiet "solver-run-$solver" "$substruct" run "$data/scenes/beam.ini" --plugin-path "$tmp/ldlt" \
+    --solvers.linear=$solver --run.steps=20 --run.exporters=csv \
+    --run.output="$tmp/out/$solver/beam.pvd" --run.cache_dir="$tmp/cache"
+done
+quiet solver-compare python3 "$source/tests/cli/compare_run_csv.py" \
+  "$tmp/out/eigen-ldlt/beam.csv" "$tmp/out/cholmod/beam.csv" 1e-9
+echo "example solver: built against $found; $(cat "$tmp/solver-compare.log") from cholmod's"
 echo "install_and_use: ok"
