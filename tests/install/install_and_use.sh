@@ -60,6 +60,11 @@ grep -qF "Documentation in $docs_real:" "$tmp/help.log" || fail "substruct help 
 grep -qxF "Its page: $docs_real/coupling/inertia/README.md" "$tmp/help_inertia.log" ||
   fail "substruct help inertia does not name its page"
 echo "documentation: $docs ($(find "$docs" -name '*.md' | wc -l) pages, links intact)"
+# The SDK reference, when the build made it (--target docs).
+if [[ -f "$build/docs/sdk/html/index.html" ]]; then
+  [[ -f "$docs/sdk/index.html" ]] || fail "the SDK reference was made but not installed in $docs/sdk"
+  echo "documentation: the SDK reference in $docs/sdk"
+fi
 
 # Nothing installed names the trees it was built from: RPATHs, compiled-in paths, CMake files.
 # Debug information may (it is left out of the comparison); so may the assertion and sanitizer
