@@ -67,6 +67,7 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   libopenscenegraph-dev libgl1-mesa-dri xvfb xauth fonts-dejavu-core libfreetype-dev ffmpeg
   python3-matplotlib python3-numpy python3-dev pybind11-dev python3-pytest
+  doxygen
 )
 trap report_phases EXIT
 phase packages

@@ -59,3 +59,20 @@ function(substruct_place_in_plugin_folder target)
     install(TARGETS ${target} LIBRARY DESTINATION "${SUBSTRUCT_PLUGIN_INSTALL_SUBDIR}")
   endif()
 endfunction()
+
+# substruct_add_plugin_check(<name> [ARGS <arguments…>])
+#
+# Adds the CTest check-plugin.<name>: `substruct check-plugin` (the package's command,
+# SUBSTRUCT_COMMAND) on the coupling plugin substruct_add_plugin(<name> …) builds, given by its
+# file, with ARGS after it (e.g. --scene my.ini --scene.domains=auto:4 --steps 10). It passes
+# when every rule of the coupling contract does (framework/docs/coupling_contract.md).
+function(substruct_add_plugin_check name)
+  cmake_parse_arguments(CHECK "" "" "ARGS" ${ARGN})
+  if(NOT SUBSTRUCT_COMMAND)
+    message(FATAL_ERROR "substruct_add_plugin_check(${name}): SUBSTRUCT_COMMAND is not set "
+                        "(find_package(substruct) sets it)")
+  endif()
+  add_test(NAME check-plugin.${name}
+           COMMAND "${SUBSTRUCT_COMMAND}" check-plugin $<TARGET_FILE:substruct-${name}> ${CHECK_ARGS})
+  set_tests_properties(check-plugin.${name} PROPERTIES TIMEOUT 600)
+endfunction()

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-3.0-or-later
 # End to end: the example coupling plugin (examples/spring-coupling) builds outside the tree with
-# find_package(substruct) against this build, loads by name with --plugin-path, and shows the
+# find_package(substruct) against this build, loads by name with --plugin-path, passes every rule
+# of `substruct check-plugin`, and shows the
 # spring coupling's trade-off on the beam cut in two: softer springs leave a larger gap between
 # the domains and a larger error against the full method.
 set -euo pipefail
@@ -9,13 +10,16 @@ cli="$1" source="$2"
 build="$(cd "$(dirname "$cli")/.." && pwd)"
 out="$(mktemp -d)"
 trap 'rm -rf "$out"' EXIT
-cmake -S "$source/examples/spring-coupling" -B "$out/build" -G Ninja -Dsubstruct_DIR="$build" \
-  >"$out/configure.log" 2>&1 || { cat "$out/configure.log"; exit 1; }
-cmake --build "$out/build" >"$out/build.log" 2>&1 || { cat "$out/build.log"; exit 1; }
-test -f "$out/build/libsubstruct-spring-coupling.so"
+bash "$source/tests/support/build_example.sh" "$source/examples/spring-coupling" "$out/build" "$build" \
+  spring-coupling
 "$cli" plugins --plugin-path "$out/build" >"$out/plugins.log"
 grep -q "spring-coupling" "$out/plugins.log"
 "$cli" help spring-coupling --plugin-path "$out/build" | grep -q "spring-coupling.stiffness"
+# The coupling contract: every rule of `substruct check-plugin` passes.
+"$cli" check-plugin spring-coupling --plugin-path "$out/build" >"$out/check.log" 2>&1 ||
+  { cat "$out/check.log"; exit 1; }
+cat "$out/check.log"
+grep -qx "spring-coupling: 6 of 6 rules passed" "$out/check.log"
 for k in 1e3 1e6; do
   "$cli" bench "$source/share/scenes/beam.ini" --plugin-path "$out/build" \
     --methods full,spring-coupling --scene.domains=auto:2 --spring-coupling.stiffness=$k \

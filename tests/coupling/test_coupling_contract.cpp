@@ -1,25 +1,20 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The coupling contract the framework enforces for every method (coupling/coupling_method.hpp):
-// the lifecycle (precompute → reset → step), the checks of what crosses it (u₀, v₀, dt, the
-// external forces), one message format naming the plugin, nothing changed by a refused call,
-// and the reduced methods' positions from their layout. Run on every coupling plugin of the tree.
-#include <cmath>
-#include <fstream>
-#include <limits>
+// The coupling contract the framework enforces for every method (coupling/coupling_method.hpp),
+// through the conformance kit that `substruct check-plugin` runs on any plugin
+// (conformance/coupling_conformance.hpp): every rule on every coupling plugin of the tree, and
+// the kit failing a fixture plugin that breaks one rule, on that rule only.
+#include <algorithm>
 #include <memory>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include <gtest/gtest.h>
 
 #include "substruct/config/config.hpp"
+#include "substruct/conformance/coupling_conformance.hpp"
 #include "substruct/core/error.hpp"
-#include "substruct/coupling/coupling_method.hpp"
-#include "substruct/mesh/box_mesh.hpp"
-#include "substruct/mesh/mesh_io.hpp"
 #include "substruct/plugin/plugin_host.hpp"
-#include "substruct/scene/scene.hpp"
-#include "substruct/solvers/solver_provider.hpp"
 #include "support/clamped_box_beam.hpp"
 #include "support/temp_dir_test.hpp"
 
@@ -28,159 +23,119 @@ namespace {
 
 using substruct::testing::error_message;
 
-// A 1 m beam of 8×2×2 cells clamped at x = 0, cut in two domains; small bases.
-class CouplingContractTest : public ::testing::TestWithParam<std::string> {
- protected:
-  static void SetUpTestSuite() {
-    dir_ = std::make_unique<testing::SuiteDir>("CouplingContract");
-    testing::write_clamped_box_beam(dir_->path(), "beam", Vec3(1, 0.1, 0.1), 8, 2, 2);
+// A 1 m beam of 8×2×2 cells clamped at x = 0, cut in two domains, under gravity; small bases.
+class ContractScene {
+ public:
+  ContractScene() : dir_("CouplingContract") {
+    testing::write_clamped_box_beam(dir_.path(), "beam", Vec3(1, 0.1, 0.1), 8, 2, 2);
+    scene_.settings = {{"scene.mesh", "beam.veg", "test"},
+                       {"scene.fixed", "beam.bou", "test"},
+                       {"scene.domains", "auto:2", "test"},
+                       {"material.youngs_modulus", "1e7", "test"},
+                       {"material.poisson_ratio", "0.3", "test"},
+                       {"material.density", "1000", "test"},
+                       {"reduction.modes", "4", "test"},
+                       {"reduction.linear_modes", "4", "test"},
+                       {"reduction.modal_derivatives", "false", "test"},
+                       {"run.dt", "0.01", "test"},
+                       {"run.loads", "gravity", "test"},
+                       {"gravity.acceleration", "0 -9.81 0", "test"}};
+    scene_.base_dir = dir_.path();
+    scene_.name = "box beam";
+    scene_.contract_steps = 3;
+    scene_.reference_steps = 20;
   }
-  static void TearDownTestSuite() { dir_.reset(); }
+  const ConformanceScene& scene() const { return scene_; }
 
-  void SetUp() override {
-    config_ = std::make_unique<Config>(
-        Config::from_settings({{"scene.mesh", "beam.veg", "test"},
-                               {"scene.fixed", "beam.bou", "test"},
-                               {"scene.domains", "auto:2", "test"},
-                               {"material.youngs_modulus", "1e6", "test"},
-                               {"material.poisson_ratio", "0.3", "test"},
-                               {"material.density", "1000", "test"},
-                               {"reduction.modes", "4", "test"},
-                               {"reduction.linear_modes", "4", "test"},
-                               {"reduction.modal_derivatives", "false", "test"},
-                               {"reduction.cache", "false", "test"}},
-                              dir_->path(), host_));
-    scene_ = std::make_unique<Scene>(load_scene(*config_));
-    solvers_ = std::make_unique<SolverProvider>(host_, *config_);
-    method_ =
-        host_.create<CouplingMethod>(GetParam(), PluginKind::coupling, PluginContext{*config_});
-  }
-
-  void precompute() { method_->precompute(PrecomputeContext{*scene_, *solvers_, {}}); }
-  Index n() const { return scene_->mesh.num_vertices(); }
-
-  static std::unique_ptr<testing::SuiteDir> dir_;
-  PluginHost host_{{SUBSTRUCT_PLUGIN_DIR}, false};
-  std::unique_ptr<Config> config_;
-  std::unique_ptr<Scene> scene_;
-  std::unique_ptr<SolverProvider> solvers_;
-  std::unique_ptr<CouplingMethod> method_;
+ private:
+  testing::SuiteDir dir_;
+  ConformanceScene scene_;
 };
-std::unique_ptr<testing::SuiteDir> CouplingContractTest::dir_;
 
-void expect_message(const std::string& message, const std::string& part) {
-  EXPECT_NE(message.find(part), std::string::npos) << message;
+const ContractScene& contract_scene() {
+  static const ContractScene scene;
+  return scene;
 }
 
-TEST_P(CouplingContractTest, CallsOutOfOrderAreErrorsNamingThePluginAndTheMissingCall) {
-  const std::string plugin = GetParam() + ": ";
-  EXPECT_EQ(method_->stage(), CouplingMethod::Stage::created);
-  std::string m = error_message([&] { method_->reset({}, {}); });
-  expect_message(m, plugin + "reset() called before precompute()");
-  m = error_message([&] { (void)method_->dofs(); });
-  expect_message(m, plugin + "dofs() called before precompute()");
-
-  precompute();
-  EXPECT_EQ(method_->stage(), CouplingMethod::Stage::precomputed);
-  EXPECT_GT(method_->dofs(), 0);
-  StepStats stats;
-  m = error_message([&] { method_->step(0.01, ExternalForces{}, stats); });
-  expect_message(m, plugin + "step() called before reset() (the method is precomputed)");
-  Points x;
-  m = error_message([&] { method_->positions(x); });
-  expect_message(m, plugin + "positions() called before reset()");
-  m = error_message([&] { precompute(); });
-  expect_message(m, plugin + "precompute() called twice");
-
-  method_->reset({}, {});
-  EXPECT_EQ(method_->stage(), CouplingMethod::Stage::running);
-  method_->step(0.01, ExternalForces{}, stats);
-  method_->positions(x);
-  EXPECT_EQ(x.rows(), n());
-  EXPECT_TRUE(x.allFinite());
+const PluginHost& tree_plugins() {
+  static const PluginHost host({SUBSTRUCT_PLUGIN_DIR}, false);
+  return host;
 }
 
-TEST_P(CouplingContractTest, BadInputsAreRefusedWithOneMessageAndChangeNothing) {
-  const std::string plugin = GetParam() + ": ";
-  precompute();
-  method_->reset({}, {});
-  ExternalForces pull;
-  pull.point_forces.push_back({n() - 1, Vec3(0, -0.5, 0)});
-  StepStats stats;
-  for (int i = 0; i < 3; ++i) method_->step(0.01, pull, stats);
-  Points before;
-  method_->positions(before);
+using PluginRule = std::tuple<std::string, std::string>;
 
-  const auto refused = [&](const std::string& part, auto&& call) {
-    expect_message(error_message(call), plugin + part);
-    Points after;
-    method_->positions(after);
-    EXPECT_TRUE(after == before) << part;  // the refused call changed nothing
-  };
-  const double nan = std::numeric_limits<double>::quiet_NaN();
-  for (const double dt : {0.0, -0.01, nan, std::numeric_limits<double>::infinity()})
-    refused("step(): dt must be a finite number > 0",
-            [&] { method_->step(dt, ExternalForces{}, stats); });
-  ExternalForces f;
-  f.point_forces.push_back({n(), Vec3(0, 1, 0)});
-  refused("step(): a point force acts on vertex " + std::to_string(n()),
-          [&] { method_->step(0.01, f, stats); });
-  f.point_forces = {{-1, Vec3(0, 1, 0)}};
-  refused("step(): a point force acts on vertex -1", [&] { method_->step(0.01, f, stats); });
-  f.point_forces = {{0, Vec3(0, nan, 0)}};
-  refused("step(): the point force on vertex 0 is not finite",
-          [&] { method_->step(0.01, f, stats); });
-  f.point_forces.clear();
-  f.nodal = Eigen::VectorXd::Ones(5);
-  refused("step(): nodal forces: 5 entries where the mesh has 3N = " + std::to_string(3 * n()),
-          [&] { method_->step(0.01, f, stats); });
-  f.nodal = Eigen::VectorXd::Zero(3 * n());
-  f.nodal[4] = nan;
-  refused("step(): nodal forces: not finite", [&] { method_->step(0.01, f, stats); });
-  f = ExternalForces{};
-  f.gravity = Vec3(0, nan, 0);
-  refused("step(): gravity is not finite", [&] { method_->step(0.01, f, stats); });
-  refused("reset(): u0: 7 entries where", [&] { method_->reset(Eigen::VectorXd::Zero(7), {}); });
-  Eigen::VectorXd v0 = Eigen::VectorXd::Zero(3 * n());
-  v0[0] = nan;
-  refused("reset(): v0: not finite", [&] { method_->reset({}, v0); });
+class CouplingContractTest : public ::testing::TestWithParam<PluginRule> {};
+
+TEST_P(CouplingContractTest, RuleHolds) {
+  const auto& [plugin, rule] = GetParam();
+  const RuleOutcome outcome =
+      check_coupling_rule(tree_plugins(), plugin, contract_scene().scene(), rule);
+  EXPECT_EQ(outcome.rule, rule);
+  EXPECT_TRUE(outcome.passed) << plugin << ": " << outcome.detail;
+  EXPECT_FALSE(outcome.detail.empty());
 }
 
-TEST_P(CouplingContractTest, ReducedMethodsGetPositionsFromTheirLayout) {
-  precompute();
-  method_->reset({}, {});
-  ExternalForces pull;
-  pull.point_forces.push_back({n() - 1, Vec3(0, -0.5, 0.2)});
-  StepStats stats;
-  for (int i = 0; i < 5; ++i) method_->step(0.01, pull, stats);
-  Points x, v;
-  method_->positions(x);
-  method_->velocities(v);
-  const ReducedGeometry* layout = method_->reduced_geometry();
-  if (GetParam() == "full" || GetParam() == "ddm") {  // unreduced: their own positions
-    EXPECT_EQ(layout, nullptr);
-    EXPECT_GT((x - scene_->mesh.vertices).cwiseAbs().maxCoeff(), 1e-6);  // it moved
-    return;
-  }
-  ASSERT_NE(layout, nullptr);
-  std::vector<DomainPose> poses;
-  method_->domain_poses(poses);
-  Points x_kernel, v_kernel;
-  reduced_world_state(*layout, poses, &x_kernel, &v_kernel);
-  EXPECT_TRUE(x == x_kernel);
-  EXPECT_TRUE(v == v_kernel);
-  EXPECT_GT((x - scene_->mesh.vertices).cwiseAbs().maxCoeff(), 1e-6);  // it moved
+std::string test_name(const ::testing::TestParamInfo<PluginRule>& info) {
+  std::string name = std::get<0>(info.param) + "_" + std::get<1>(info.param);
+  std::replace(name.begin(), name.end(), '-', '_');
+  return name;
 }
 
 INSTANTIATE_TEST_SUITE_P(EveryMethod, CouplingContractTest,
-                         ::testing::Values("full", "inertia", "coupling-elements", "ddm",
-                                           "spectral-hybrid"),
-                         [](const auto& test) {
-                           std::string name = test.param;
-                           for (char& c : name)
-                             if (c == '-') c = '_';
-                           return name;
-                         });
+                         ::testing::Combine(::testing::Values("full", "inertia",
+                                                              "coupling-elements", "ddm",
+                                                              "spectral-hybrid"),
+                                            ::testing::ValuesIn(coupling_rules())),
+                         test_name);
+
+// The kit reads what the methods report: the reduced ones through their layout, the others not.
+TEST(CouplingConformance, SaysHowEachMethodGivesItsPositions) {
+  const auto detail = [](const std::string& plugin) {
+    return check_coupling_rule(tree_plugins(), plugin, contract_scene().scene(),
+                               "positions-from-layout")
+        .detail;
+  };
+  EXPECT_NE(detail("inertia").find("2 domains: positions and velocities of 81 vertices are "
+                                   "the kernel's, bit for bit"),
+            std::string::npos)
+      << detail("inertia");
+  EXPECT_NE(detail("full").find("not reduced: its own positions, moved up to"), std::string::npos)
+      << detail("full");
+}
+
+// A fixture that runs `full` but keeps a step counter reset() does not clear: a second run
+// differs from the first, the other rules hold.
+TEST(CouplingConformance, FailsAPluginThatBreaksOneRuleOnThatRuleOnly) {
+  PluginHost host({SUBSTRUCT_FIXTURE_PLUGIN_DIR, SUBSTRUCT_PLUGIN_DIR}, false);
+  std::vector<std::string> reported;
+  const std::vector<RuleOutcome> outcomes =
+      check_coupling_plugin(host, "nondeterministic-coupling", contract_scene().scene(),
+                            [&](const RuleOutcome& o) { reported.push_back(o.rule); });
+  EXPECT_EQ(reported, coupling_rules());
+  ASSERT_EQ(outcomes.size(), coupling_rules().size());
+  for (const RuleOutcome& o : outcomes) {
+    EXPECT_EQ(o.passed, o.rule != "deterministic-runs") << o.rule << ": " << o.detail;
+    if (o.rule == "deterministic-runs") {
+      EXPECT_NE(o.detail.find("a run and a second run after reset() differ at step 1 by up to"),
+                std::string::npos)
+          << o.detail;
+    }
+  }
+}
+
+TEST(CouplingConformance, RefusesWhatItCannotCheck) {
+  const ConformanceScene& scene = contract_scene().scene();
+  std::string m = error_message([&] { check_coupling_plugin(tree_plugins(), "gravity", scene); });
+  EXPECT_NE(m.find("is a load plugin"), std::string::npos) << m;
+  m = error_message([&] { check_coupling_rule(tree_plugins(), "full", scene, "speed"); });
+  EXPECT_NE(m.find("no coupling rule 'speed' (rules: lifecycle-order, bad-inputs-refused"),
+            std::string::npos)
+      << m;
+  ConformanceScene missing = scene;
+  missing.settings[0].value = "absent.veg";
+  m = error_message([&] { check_coupling_plugin(tree_plugins(), "full", missing); });
+  EXPECT_NE(m.find("absent.veg"), std::string::npos) << m;
+}
 
 }  // namespace
 }  // namespace substruct

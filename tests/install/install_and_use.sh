@@ -4,8 +4,9 @@
 # prefix alone — no path of the source or build tree inside the installed files, the programs
 # and plugins linked to the prefix's libraries, `substruct plugins`, `run`, `bench` (with its
 # default scene list and plot script from <prefix>/share/substruct), `view` headless, `import
-# substruct` in Python, and the example plugin built against the installed package and loaded
-# into the installed command.
+# substruct` in Python, and the example plugin built against the installed package, loaded
+# into the installed command and put through `substruct check-plugin`, and the example solver
+# plugin built the same way and chosen by [solvers] linear.
 #   install_and_use.sh BUILD SOURCE      (CMAKE: the cmake to use, default cmake)
 set -euo pipefail
 cmake="${CMAKE:-cmake}"
@@ -59,6 +60,11 @@ grep -qF "Documentation in $docs_real:" "$tmp/help.log" || fail "substruct help 
 grep -qxF "Its page: $docs_real/coupling/inertia/README.md" "$tmp/help_inertia.log" ||
   fail "substruct help inertia does not name its page"
 echo "documentation: $docs ($(find "$docs" -name '*.md' | wc -l) pages, links intact)"
+# The SDK reference, when the build made it (--target docs).
+if [[ -f "$build/docs/sdk/html/index.html" ]]; then
+  [[ -f "$docs/sdk/index.html" ]] || fail "the SDK reference was made but not installed in $docs/sdk"
+  echo "documentation: the SDK reference in $docs/sdk"
+fi
 
 # Nothing installed names the trees it was built from: RPATHs, compiled-in paths, CMake files.
 # Debug information may (it is left out of the comparison); so may the assertion and sanitizer
@@ -195,6 +201,21 @@ quiet example-build "$cmake" --build "$tmp/spring" -j 2
 quiet example-plugins "$substruct" plugins --plugin-path "$tmp/spring"
 grep -q "^  spring-coupling " "$tmp/example-plugins.log" ||
   { cat "$tmp/example-plugins.log"; fail "the installed command does not list spring-coupling"; }
+# The coupling contract, from the installed command, and as the example's own CTest
+# (substruct_add_plugin_check of the installed package).
+if [[ -e "$plugins/libsubstruct-spectra.so" ]]; then
+  quiet example-check "$substruct" check-plugin spring-coupling --plugin-path "$tmp/spring"
+  grep -qx "spring-coupling: 6 of 6 rules passed" "$tmp/example-check.log" ||
+    { cat "$tmp/example-check.log"; fail "spring-coupling does not pass check-plugin"; }
+  ctest="ctest"
+  [[ "$cmake" == */* ]] && ctest="$(dirname "$cmake")/ctest"
+  quiet example-ctest "$ctest" --test-dir "$tmp/spring" --output-on-failure
+  grep -q "100% tests passed, 0 tests failed out of 1" "$tmp/example-ctest.log" ||
+    { cat "$tmp/example-ctest.log"; fail "the example's check-plugin test did not pass"; }
+  echo "example plugin: check-plugin passes every rule (installed command and the example's ctest)"
+else
+  echo "example plugin: check-plugin needs the spectra eigen-solver plugin (skipped)"
+fi
 if [[ -e "$plugins/libsubstruct-slepc.so" ]]; then
   quiet example-run env SUBSTRUCT_PLUGIN_PATH="$tmp/spring" "$substruct" run "$data/scenes/beam.ini" \
     --coupling.plugin=spring-coupling --scene.domains=auto:2 --run.steps=3 \
@@ -204,4 +225,21 @@ if [[ -e "$plugins/libsubstruct-slepc.so" ]]; then
 else
   echo "example plugin: built against $found and listed; its run needs the slepc plugin (skipped)"
 fi
+# The example solver plugin, built against the installed package only, chosen by [solvers]
+# linear: the beam's full-FEM run gives the default solver's positions.
+quiet solver-configure "$cmake" -S "$source/examples/eigen-ldlt-solver" -B "$tmp/ldlt" \
+  "${generator[@]}" "${launcher[@]}" -DCMAKE_PREFIX_PATH="$prefix" \
+  -DCMAKE_FIND_PACKAGE_NO_PACKAGE_REGISTRY=ON
+found="$(sed -n 's/^substruct_DIR:PATH=//p' "$tmp/ldlt/CMakeCache.txt")"
+[[ "$(realpath "$found")" == "$(realpath "$prefix")"/lib* ]] ||
+  fail "the solver example found substruct in $found, not in $prefix"
+quiet solver-build "$cmake" --build "$tmp/ldlt" -j 2
+for solver in eigen-ldlt cholmod; do
+  quiet "solver-run-$solver" "$substruct" run "$data/scenes/beam.ini" --plugin-path "$tmp/ldlt" \
+    --solvers.linear=$solver --run.steps=20 --run.exporters=csv \
+    --run.output="$tmp/out/$solver/beam.pvd" --run.cache_dir="$tmp/cache"
+done
+quiet solver-compare python3 "$source/tests/cli/compare_run_csv.py" \
+  "$tmp/out/eigen-ldlt/beam.csv" "$tmp/out/cholmod/beam.csv" 1e-9
+echo "example solver: built against $found; $(cat "$tmp/solver-compare.log") from cholmod's"
 echo "install_and_use: ok"

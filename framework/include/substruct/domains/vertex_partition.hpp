@@ -23,7 +23,7 @@ VertexPartition vertex_partition_from_elements(const TetMesh& mesh,
 
 /// N domains from METIS on the vertex graph (vertices adjacent when they share a tet edge),
 /// contiguous when the mesh is connected, fixed seed: deterministic. Throws Error when N is
-/// not in [1, #used vertices] or METIS leaves a domain empty.
+/// not in [1, the number of used vertices] or METIS leaves a domain empty.
 VertexPartition metis_vertex_partition(const TetMesh& mesh, int num_domains);
 
 }  // namespace substruct

@@ -25,7 +25,7 @@ namespace substruct {
 enum class Durability { fsync, deferred };
 
 /// One file being written: an output stream on a temporary file that commit() renames to the
-/// target. The temporary, TARGET.<pid>.<n>.tmp in the target's folder (so that the rename is
+/// target. The temporary, `TARGET.<pid>.<n>.tmp` in the target's folder (so that the rename is
 /// atomic), has a name no other thread or process writing there uses; those that processes no
 /// longer running left (killed while writing) are removed when a process first writes a file
 /// (Durability::fsync) into that folder.

@@ -31,7 +31,7 @@ TetMesh read_tetgen(const std::filesystem::path& node_or_ele_file);
 /// without a $PhysicalNames entry is named "physical_DIM_TAG".
 TetMesh read_gmsh(const std::filesystem::path& file);
 
-/// VTK XML .vtu unstructured grid: one <Piece>, arrays in ascii, binary (inline base64) or
+/// VTK XML .vtu unstructured grid: one `<Piece>`, arrays in ascii, binary (inline base64) or
 /// appended (raw or base64) form, uncompressed or zlib-compressed, either byte order. Cells:
 /// tetrahedra (type 10) kept, hexahedra (12) and voxels (11) split into six tets each as for
 /// CUBIC .veg elements, cells of dimension 0–2 skipped; any other type is a ParseError naming it.

@@ -36,7 +36,7 @@ struct PluginDescriptor {
   PluginKind kind;
   const char* version;  // the plugin's own version
   const char* summary;  // one line
-  /// The options of the plugin's config section [<name>] (declared once with an OptionSet,
+  /// The options of the plugin's config section `[<name>]` (declared once with an OptionSet,
   /// config/options.hpp): the host validates scenes against them, `substruct help` and the
   /// reference page print them.
   const OptionTable& (*options)();

@@ -21,7 +21,7 @@ class PluginHost {
  public:
   /// Searches, in this order: `extra_dirs` (--plugin-path), the folders listed in
   /// SUBSTRUCT_PLUGIN_PATH (':'-separated), then the plugin folder beside the running program
-  /// (<build>/plugins in a build tree, <prefix>/lib/substruct/plugins installed) and beside the
+  /// (`<build>/plugins` in a build tree, `<prefix>/lib/substruct/plugins` installed) and beside the
   /// framework's library. The first plugin of a given name wins; later ones are reported as
   /// shadowed.
   explicit PluginHost(const std::vector<std::filesystem::path>& extra_dirs = {},

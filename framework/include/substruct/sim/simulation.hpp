@@ -152,7 +152,7 @@ class Simulation {
 /// call it before loading anything large. Throws Error for a memory_limit that is not a size.
 RunSettings read_run_settings(const Config& config);
 
-/// [run] output resolved: relative to the working directory; default out/<scene>.pvd.
+/// [run] output resolved: relative to the working directory; default `out/<scene>.pvd`.
 std::filesystem::path output_path(const Config& config, const Scene& scene);
 
 /// [run] cache_dir resolved: relative to the scene file; default .substruct-cache beside it, or,
