@@ -46,7 +46,6 @@
 #include "substruct/core/fnv1a.hpp"
 #include "substruct/core/log.hpp"
 #include "substruct/core/parallel_tasks.hpp"
-#include "substruct/core/parse_number.hpp"
 #include "substruct/core/prefetch.hpp"
 #include "substruct/core/progress.hpp"
 #include "substruct/core/stopwatch.hpp"
@@ -83,9 +82,9 @@ constexpr int kChildRun = 16;            // children per run of over_children: f
 struct InertiaSettings {
   Lumping lumping = Lumping::center_of_mass;
   FrequencyMatching frequency_matching = FrequencyMatching::off;
-  double frequency_scale = 1;                       // α
-  double level_frequency_scale = 1;                 // β
-  std::vector<std::string> domain_frequency_scale;  // "DOMAIN:FACTOR" items
+  double frequency_scale = 1;                      // α
+  double level_frequency_scale = 1;                // β
+  std::map<Index, double> domain_frequency_scale;  // domain → factor
   double fracture_threshold = 0;
   double planar_epsilon = 1e-3;  // ε
   int newton_iterations = 1;
@@ -98,7 +97,7 @@ struct InertiaSettings {
   // Procedural materials (Zhao 2014, ch. 5).
   StiffnessMode stiffness = StiffnessMode::absolute;
   double aging_exponent = 2;
-  std::vector<std::string> level_stiffness;
+  std::vector<double> level_stiffness;
   double stiffness_randomization = 0;
   long stiffness_seed = 1;
   double root_frequency = 0;  // [Hz]; 0: E as the scene sets it
@@ -146,8 +145,10 @@ const OptionSet<InertiaSettings>& inertia_options() {
                   positive)
           .number("level_frequency_scale", &S::level_frequency_scale, "",
                   "β: a domain at depth k in the tree gets α × β^k", positive)
-          .list("domain_frequency_scale", &S::domain_frequency_scale,
-                "per-domain factors on top, \"DOMAIN:FACTOR …\", e.g. \"3:0.5 7:2\"")
+          .index_map("domain_frequency_scale", &S::domain_frequency_scale, "DOMAIN:FACTOR", "",
+                     "per-domain factors on top, e.g. \"3:0.5 7:2\"; a range 4-9:0.5 gives each "
+                     "of its domains the factor",
+                     positive)
           .number("fracture_threshold", &S::fracture_threshold, "",
                   "a child subtree detaches when its reduced interface force ‖f_itf‖² exceeds "
                   "this (Zhao 2014, §4.4); 0 = never",
@@ -204,10 +205,11 @@ const OptionSet<InertiaSettings>& inertia_options() {
                   "D of Eq. 5.1: 2 gives every branch about the same lowest frequency, 0 is "
                   "absolute mode",
                   non_negative)
-          .list("level_stiffness", &S::level_stiffness,
-                "stiffness multipliers c₁ per depth level, root first, the last repeating (E × "
-                "c₁, frequencies × √c₁), e.g. \"10 5 1\"; the thesis's per-level stiffness. "
-                "level_frequency_scale scales frequencies instead")
+          .numbers("level_stiffness", &S::level_stiffness, "",
+                   "stiffness multipliers c₁ per depth level, root first, the last repeating (E × "
+                   "c₁, frequencies × √c₁), e.g. \"10 5 1\"; the thesis's per-level stiffness. "
+                   "level_frequency_scale scales frequencies instead",
+                   positive)
           .number("stiffness_randomization", &S::stiffness_randomization, "",
                   "r: each domain's frequency × a factor uniform on [1/(1 + r), 1 + r] (its "
                   "stiffness × the square), drawn from stiffness_seed (§7.2.2); at most 10 "
@@ -290,29 +292,8 @@ class InertiaCoupling final : public ReducedCouplingMethod {
       : reduction_(ReductionSettings::from_config(config)),
         settings_(inertia_options().read(config)),
         tasks_(run_threads(config)) {
-    for (const std::string& item : settings_.domain_frequency_scale) {
-      const auto colon = item.find(':');
-      const std::optional<long> domain =
-          colon == std::string::npos ? std::nullopt : parse_integer(item.substr(0, colon));
-      const std::optional<double> factor =
-          colon == std::string::npos ? std::nullopt : parse_number(item.substr(colon + 1));
-      if (!domain || !factor || *domain > std::numeric_limits<int>::max())
-        throw config.value_error("inertia.domain_frequency_scale",
-                                 fmt::format("expected DOMAIN:FACTOR items like \"3:0.5\", found "
-                                             "'{}'",
-                                             item));
-      if (*domain < 0 || !(*factor > 0))
-        throw config.value_error("inertia.domain_frequency_scale",
-                                 fmt::format("'{}' needs a domain ≥ 0 and a factor > 0", item));
-      domain_scale_[static_cast<int>(*domain)] = *factor;
-    }
-    for (const std::string& item : settings_.level_stiffness) {
-      const std::optional<double> c = parse_number(item);
-      if (!c || !(*c > 0) || !std::isfinite(*c))
-        throw config.value_error("inertia.level_stiffness",
-                                 fmt::format("expected positive numbers, found '{}'", item));
-      level_stiffness_.push_back(*c);
-    }
+    domain_scale_ = settings_.domain_frequency_scale;
+    level_stiffness_ = settings_.level_stiffness;
     if (settings_.timestep == TimestepMode::procedural && settings_.fracture_threshold > 0)
       throw config.value_error("inertia.timestep",
                                "procedural timesteps do not support fracture (fracture_threshold "
