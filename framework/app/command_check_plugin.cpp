@@ -37,7 +37,7 @@ struct CheckPluginSettings {
   double max_error = 1;
 };
 
-// The command's options, given as --KEY VALUE (KEY with '-' for '_').
+// The command's options, given as --KEY VALUE or --KEY=VALUE.
 const OptionSet<CheckPluginSettings>& check_plugin_options() {
   using S = CheckPluginSettings;
   static const auto options =
@@ -47,9 +47,9 @@ const OptionSet<CheckPluginSettings>& check_plugin_options() {
                 "(share/substruct/scenes/beam.ini) cut in two domains")
           .integer("steps", &S::steps, "", "steps of each run of the contract's rules",
                    in_range(1, 10000))
-          .integer("reference_steps", &S::reference_steps, "",
+          .integer("reference-steps", &S::reference_steps, "",
                    "steps of the run beside the full ground truth", in_range(1, 100000))
-          .number("max_error", &S::max_error, "",
+          .number("max-error", &S::max_error, "",
                   "the largest trajectory error of that run, relative to the reference's own "
                   "motion (0 exact, 1 as far off as standing still)",
                   positive);
@@ -57,9 +57,7 @@ const OptionSet<CheckPluginSettings>& check_plugin_options() {
 }
 
 std::string option_name(const std::string& key) {
-  std::string name = "--" + key;
-  std::replace(name.begin(), name.end(), '_', '-');
-  return name;
+  return "--" + key;
 }
 
 struct CheckPluginArguments {

@@ -52,4 +52,9 @@ refused "unknown coupling plugin 'no-such'" no-such
 refused "[check-plugin] steps = '0': expected an integer in [1, 10000]" full --steps 0
 refused "check-plugin: unknown option '--stepz'; did you mean '--steps'?" full --stepz 3
 refused "check-plugin: which plugin?" --steps 3
+# A scene the method refuses stops the check before any rule, with the method's reason.
+"$cli" generate beam --out plate --name plate --length 0.4 --height 0.4 --width 0.05 \
+  --cells 6 6 1 --domains auto:4 --steps 5 >/dev/null
+refused "inertia cannot run the scene plate: the domain graph has a cycle" inertia \
+  --scene plate/plate.ini
 echo "check_plugin: ok"

@@ -318,8 +318,12 @@ std::vector<RuleOutcome> check_coupling_plugin(
     const PluginHost& host, const std::string& plugin, const ConformanceScene& scene,
     const std::function<void(const RuleOutcome&)>& report) {
   (void)host.find(plugin, PluginKind::coupling);
-  (void)load_scene(
-      conformance::rule_config(host, plugin, scene));  // a scene that cannot be read: no rule
+  {  // a scene that cannot be read, or that the method refuses: no rule can say more
+    Probe probe(host, plugin, scene);
+    if (const CanRun can = probe.method().can_run(probe.scene()); !can)
+      throw Error(fmt::format("{} cannot run the scene {}: {}; check it on another scene", plugin,
+                              scene.name, can.reason));
+  }
   std::vector<RuleOutcome> outcomes;
   for (const std::string& rule : coupling_rules()) {
     outcomes.push_back(check_coupling_rule(host, plugin, scene, rule));

@@ -51,7 +51,7 @@ const std::vector<std::string>& coupling_rules();
 /// Runs every rule on coupling plugin `plugin` of `host`, calling `report` after each (in the
 /// order of coupling_rules()) and returning the outcomes. An error a rule does not expect is its
 /// failure, with the message; the other rules still run. Throws Error only when the scene
-/// cannot be read or `plugin` is no coupling plugin of `host`.
+/// cannot be read, `plugin` is no coupling plugin of `host` or its can_run() refuses the scene.
 std::vector<RuleOutcome> check_coupling_plugin(
     const PluginHost& host, const std::string& plugin, const ConformanceScene& scene,
     const std::function<void(const RuleOutcome&)>& report = {});
