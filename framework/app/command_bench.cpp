@@ -279,7 +279,6 @@ std::string run_suite(const BenchSuite& suite, const BenchArguments& a, const Pl
     md += fmt::format("**{}**{}{}\n\n", e.title.empty() ? e.name : e.title,
                       e.about.empty() ? "" : " ", fmt::join(e.about, " "));
     md += bench_markdown_table(report);
-    const std::string verdict = bench_verdict(report);
     md += fmt::format("\n_{} · {} · commit {} · {} run(s) of {}{}_\n\n", machine.cpu,
                       machine.date.substr(0, 10), machine.commit, run.repeats,
                       e.steps ? fmt::format("{} steps", a.quick ? std::min(e.steps, 10L) : e.steps)
@@ -288,7 +287,7 @@ std::string run_suite(const BenchSuite& suite, const BenchArguments& a, const Pl
     if (a.quick)
       md +=
           "_Quick run: a check that every row runs; its accuracy figures are not meaningful._\n\n";
-    md += "Verdict on " + verdict + "\n";
+    md += "Verdict on " + bench_verdict(report) + "\n";
   }
   return md;
 }
