@@ -18,6 +18,7 @@
 #include "substruct/bench/bench_report.hpp"
 #include "substruct/bench/bench_rows.hpp"
 #include "substruct/bench/bench_suite.hpp"
+#include "substruct/bench/bench_verdict.hpp"
 #include "substruct/config/config.hpp"
 #include "substruct/config/run_settings.hpp"
 #include "substruct/core/error.hpp"
@@ -286,6 +287,7 @@ std::string run_suite(const BenchSuite& suite, const BenchArguments& a, const Pl
     if (a.quick)
       md +=
           "_Quick run: a check that every row runs; its accuracy figures are not meaningful._\n\n";
+    md += "Verdict on " + bench_verdict(report) + "\n";
   }
   return md;
 }
@@ -298,13 +300,13 @@ int command_bench(const Args& raw_args) {
     std::printf(
         "usage: substruct bench [SCENE.ini …] [--methods a,b] [--reference full|none]\n"
         "                       [--steps N] [--repeats K] [--out DIR] [--scenes-file FILE]\n"
-        "                       [--results FILE.md] [--no-plots] [--no-reference-check]\n"
+        "                       [--results FILE.md] [--no-plots] [--no-reference-check] [--quick]\n"
         "                       [--section.key=value …]\n"
         "       substruct bench --suite NAME|FILE|all [--quick] [--out DIR] [--results FILE.md]\n"
         "  Runs every scene with every coupling method that can run it (or --methods) and the\n"
         "  ground truth (--reference, default full), from the scene's initial state under its\n"
         "  loads, without output; K timed runs of N steps (default 3 × 200).\n"
-        "  Writes DIR/report.md (table + stages), results.csv, results.json and the plots\n"
+        "  Writes DIR/report.md (table, verdict, stages), results.csv, results.json and the plots\n"
         "  trajectories_<scene>.png, energy_<scene>.png (default DIR: bench).\n"
         "  Without scenes: the list in share/benchmarks/scenes.txt (installed:\n"
         "  <prefix>/share/substruct/benchmarks). --results (or --readme) replaces the table\n"
@@ -322,7 +324,11 @@ int command_bench(const Args& raw_args) {
         "  into DIR/NAME/EXPERIMENT/; DIR/NAME/summary.md has the tables, and --results puts\n"
         "  them between '<!-- bench-suite:NAME:begin -->' and '<!-- bench-suite:NAME:end -->'.\n"
         "  --quick: at most 10 steps and one run per row, no reference check (a check of the\n"
-        "  pipeline, not a measurement: the report says its accuracy is not meaningful).\n",
+        "  pipeline, not a measurement: the report and its verdict say so).\n"
+        "  After the table, a verdict per scene: the method closest to the reference and the\n"
+        "  fastest, at what error and time per step; errors below the reference's own error\n"
+        "  (Δt against Δt/4) are indistinguishable from it, not ranked; the methods that could\n"
+        "  not run, stopped or came apart, and why.\n",
         kTableBegin, kTableEnd);
     return 0;
   }
@@ -370,24 +376,28 @@ int command_bench(const Args& raw_args) {
   BenchReport report;
   report.machine = describe_machine();
   report.reference_method = a.reference == "none" ? "" : a.reference;
-  report.steps = a.steps;
-  report.repeats = a.repeats;
+  // --quick: at most 10 steps, one run, no reference check (as for a suite).
+  report.steps = a.quick ? std::min(a.steps, 10L) : a.steps;
+  report.repeats = a.quick ? 1 : a.repeats;
+  report.quick = a.quick;
   for (const std::string& scene : a.scenes)
-    run_bench_rows(scene, rows, report.reference_method, a.overrides,
-                   RowRunSettings{a.steps, 0, a.repeats, 0, a.reference_check}, host, report,
-                   stdout);
+    run_bench_rows(
+        scene, rows, report.reference_method, a.overrides,
+        RowRunSettings{report.steps, 0, report.repeats, 0, !a.quick && a.reference_check}, host,
+        report, stdout);
 
   for (const fs::path& file : write_bench_report(a.out, report))
     std::printf("output     %s\n", fs::absolute(file).lexically_normal().c_str());
   if (a.plots) draw_plots(a.out);
   if (!a.readme.empty()) {
-    update_readme(a.readme,
-                  fmt::format("_{} · {} · commit {} · {} × {} steps_\n\n{}", report.machine.cpu,
-                              report.machine.date.substr(0, 10), report.machine.commit, a.repeats,
-                              a.steps, bench_markdown_table(report)));
+    update_readme(a.readme, fmt::format("_{} · {} · commit {} · {} × {} steps_\n\n{}\n{}",
+                                        report.machine.cpu, report.machine.date.substr(0, 10),
+                                        report.machine.commit, report.repeats, report.steps,
+                                        bench_markdown_table(report), bench_verdict(report)));
     std::printf("readme     %s: table updated\n", a.readme.c_str());
   }
-  std::printf("\n%s", bench_markdown_table(report).c_str());
+  std::printf("\n%s\nVerdict\n\n%s", bench_markdown_table(report).c_str(),
+              bench_verdict(report).c_str());
   return 0;
 }
 

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // substruct help PLUGIN | SECTION | scene | --markdown: the options a plugin or the framework
 // reads from a scene, printed from their option tables; --markdown writes the reference page of
-// every framework section and every plugin found (framework/docs/options.md). Without an argument
+// every framework section, every plugin found and every shape of substruct generate
+// (framework/docs/options.md). Without an argument
 // it says where the documentation is: <prefix>/share/doc/substruct when installed, the source
 // tree when run from a build tree.
 #include <algorithm>
@@ -13,6 +14,7 @@
 #include <fmt/format.h>
 
 #include "commands.hpp"
+#include "generators.hpp"
 #include "substruct/config/framework_sections.hpp"
 #include "substruct/config/option_docs.hpp"
 #include "substruct/core/error.hpp"
@@ -75,6 +77,20 @@ std::string reference_page(const PluginHost& host) {
   for (const PluginDescriptor* d : plugins)
     page += "\n" + options_markdown(d->options(), fmt::format("*{} plugin*: {}.",
                                                               to_string(d->kind), d->summary));
+  if (!command_options().empty()) page += "\n# Command options\n";
+  for (const CommandOptions& c : command_options())
+    page += "\n" + options_markdown(c.table(), fmt::format("*`substruct {}`*, given as `--KEY "
+                                                           "VALUE` or `--KEY=VALUE`.",
+                                                           c.command));
+  page +=
+      "\n# Generated scenes\n\n"
+      "The options of `substruct generate SHAPE --out DIR`, as `--key VALUE` or `--key=VALUE` (a "
+      "list's items in one argument or several); `substruct generate SHAPE --help` prints the "
+      "same.\n";
+  for (const Generator* g : generators())
+    page += fmt::format(
+        "\n{}", command_options_markdown(g->options(), fmt::format("`substruct generate {} {}`: {}",
+                                                                   g->name, g->usage, g->about)));
   return page;
 }
 

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "substruct/config/option_table.hpp"
 #include "substruct/core/error.hpp"
 
 namespace substruct::cli {
@@ -30,6 +31,15 @@ int run_reporting_errors(const std::function<int()>& body);
 /// Every registered command, sorted by name.
 const std::vector<Command>& commands();
 bool register_command(const Command& command);
+
+/// The option tables of commands whose own options are declared in an OptionSet (given as
+/// --KEY VALUE), for the reference page; a command registers its table once, by name.
+struct CommandOptions {
+  const char* command;
+  const OptionTable& (*table)();
+};
+const std::vector<CommandOptions>& command_options();
+bool register_command_options(const CommandOptions& options);
 
 /// Options every command accepts: --plugin-path DIR (repeatable), --quiet, --verbose.
 struct GlobalOptions {

@@ -44,18 +44,41 @@ void print_usage() {
 
 }  // namespace
 
-bool register_command(const Command& command) {
-  auto& all = registry();
-  all.insert(std::upper_bound(all.begin(), all.end(), command,
-                              [](const Command& a, const Command& b) {
-                                return std::string_view(a.name) < std::string_view(b.name);
+namespace {
+// Inserts `item` into `all`, kept sorted by the name `name_of` gives.
+template <class T, class Name>
+bool insert_by_name(std::vector<T>& all, const T& item, Name name_of) {
+  all.insert(std::upper_bound(all.begin(), all.end(), item,
+                              [&](const T& a, const T& b) {
+                                return std::string_view(name_of(a)) < std::string_view(name_of(b));
                               }),
-             command);
+             item);
   return true;
+}
+}  // namespace
+
+bool register_command(const Command& command) {
+  return insert_by_name(registry(), command, [](const Command& c) { return c.name; });
 }
 
 const std::vector<Command>& commands() {
   return registry();
+}
+
+namespace {
+std::vector<CommandOptions>& options_registry() {
+  static std::vector<CommandOptions> all;
+  return all;
+}
+}  // namespace
+
+bool register_command_options(const CommandOptions& options) {
+  return insert_by_name(options_registry(), options,
+                        [](const CommandOptions& c) { return c.command; });
+}
+
+const std::vector<CommandOptions>& command_options() {
+  return options_registry();
 }
 }  // namespace substruct::cli
 

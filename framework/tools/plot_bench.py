@@ -3,6 +3,9 @@
 """Plots of a `substruct bench` run: for each scene, the trajectory of the first tracked vertex
 (displacement along the direction it moves most in the reference run) and the total energy of
 every method over time. Usage: plot_bench.py results.json (PNGs go beside it).
+Lines that coincide stay told apart: the reference is a thick black line under the others, and
+every other method has its own dash pattern and marker, the markers of method k offset along the
+curve so that those of coinciding lines do not cover each other.
 Exit code 3 when matplotlib is missing."""
 import json
 import math
@@ -32,6 +35,23 @@ def principal_direction(columns):
             return [1.0, 0.0, 0.0]
         v = [x / norm for x in w]
     return v
+
+
+DASHES = ["-", "--", "-.", ":"]
+MARKERS = ["o", "s", "^", "v", "D", "x", "+", "*", "P"]
+MARKS_PER_LINE = 12
+
+
+def line_style(index, count, points, is_reference):
+    """Keyword arguments of ax.plot for the `index`-th of `count` methods' line of `points`
+    points: the reference thick, black and underneath; the others a dash pattern and a marker of
+    their own, the markers spaced evenly and shifted by index / count of their spacing."""
+    if is_reference:
+        return {"color": "black", "linestyle": "-", "linewidth": 2.6, "zorder": 1}
+    every = max(1, points // MARKS_PER_LINE)
+    return {"linestyle": DASHES[index % len(DASHES)], "marker": MARKERS[index % len(MARKERS)],
+            "markevery": (index * every // max(count, 1) % every, every), "markersize": 5,
+            "markerfacecolor": "none", "linewidth": 1.3, "zorder": 2 + index}
 
 
 def save(fig, ax, xlabel, ylabel, title, path):
@@ -65,25 +85,25 @@ def main():
         vertex = ref["tracked_vertices"][0]
 
         fig, ax = plt.subplots(figsize=(8, 4.5))
-        for c in cases:
+        for index, c in enumerate(cases):
             cols = c["tracked_xyz_columns"][:3]
             n = len(cols[0])
             t = [k * c["dt"] for k in range(n)]
             u = [sum(direction[a] * (cols[a][k] - cols[a][0]) for a in range(3)) for k in range(n)]
-            style = "k-" if c["method"] == reference else "-"
-            ax.plot(t, u, style, label=c["method"], linewidth=2 if c["method"] == reference else 1.2)
+            ax.plot(t, u, label=c["method"],
+                    **line_style(index, len(cases), n, c["method"] == reference))
         save(fig, ax, "time [s]", f"displacement of vertex {vertex} [m]",
              f"{scene}: tracked vertex, along its main direction of motion",
              os.path.join(out_dir, f"trajectories_{scene}.png"))
 
         fig, ax = plt.subplots(figsize=(8, 4.5))
-        for c in cases:
+        for index, c in enumerate(cases):
             energy = [k + e + g for k, e, g in zip(c["kinetic"], c["elastic"], c["gravity"])]
             if not energy:
                 continue
             t = [k * c["dt"] for k in range(len(energy))]
-            style = "k-" if c["method"] == reference else "-"
-            ax.plot(t, [e - energy[0] for e in energy], style, label=c["method"])
+            ax.plot(t, [e - energy[0] for e in energy], label=c["method"],
+                    **line_style(index, len(cases), len(energy), c["method"] == reference))
         save(fig, ax, "time [s]", "E(t) − E(0) [J]",
              f"{scene}: total energy (kinetic + elastic + gravity)",
              os.path.join(out_dir, f"energy_{scene}.png"))

@@ -55,7 +55,7 @@ py::list bench(const py::object& scenes, const std::vector<std::string>& methods
     report.machine = describe_machine();
     for (const std::string& scene : files)
       run_bench_rows(scene, rows, report.reference_method, common,
-                     RowRunSettings{steps, 0, repeats, 0, reference_check}, *host, report,
+                     RowRunSettings{steps, 0, repeats, 0, reference_check, "Python"}, *host, report,
                      verbose ? stdout : nullptr);
     if (!folder.empty()) write_bench_report(folder, report);
   });

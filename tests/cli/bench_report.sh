@@ -17,6 +17,16 @@ for f in report.md results.csv results.json; do test -s "$out/report/$f"; done
 [[ -z "$(find "$out/report" -name '*.partial')" ]]
 grep -q "^| beam | inertia |" "$out/report/report.md"
 grep -q "^| plate | inertia | | | | not run: .*cycle" "$out/report/report.md"
+# The verdict after the table, in report.md and on the terminal: on the beam the reduced method
+# is ranked against full (or said to be indistinguishable from it) and the fastest named with its
+# time per step; on the plate inertia could not run, with why.
+grep -q "^## Verdict" "$out/report/report.md"
+grep -q "^Verdict" "$out/log"
+grep -Eq '^\*\*beam\*\*: (Closest to the reference `full`: `inertia`, at an error of [0-9.e-]+ of the reference.s motion|`inertia` \(error [0-9.e-]+\) is indistinguishable from the reference `full`).* Fastest: `(full|inertia)`.* at [0-9.e-]+ ms per step \(median\)' \
+  "$out/report/report.md" || { sed -n '/^## Verdict/,/^## Stages/p' "$out/report/report.md"; exit 1; }
+grep -Eq '^\*\*plate\*\*: .*`inertia` could not run: .*cycle' "$out/report/report.md"
+grep -Eq '^\*\*plate\*\*: .*`inertia` could not run: .*cycle' "$out/log"
+grep -q "Quick run" "$out/report/report.md" && { echo "a full run called quick"; exit 1; }
 python3 - "$out/report/results.json" <<'PY'
 import json, math, sys
 r = json.load(open(sys.argv[1]))
@@ -70,4 +80,11 @@ if /usr/bin/python3 -c "import matplotlib" 2>/dev/null; then
 else
   echo "bench_report: plots not checked (python3-matplotlib is not installed)"
 fi
+# A quick run says so in its verdict, scene by scene.
+"$cli" bench "$source/share/scenes/beam.ini" --methods full,inertia --quick --no-plots \
+  --out "$out/quick" --run.cache_dir="$out/cache" >"$out/quick.log" 2>&1 ||
+  { cat "$out/quick.log"; exit 1; }
+grep -q '^\*\*beam\*\*: Quick run: a check that every row runs, not a measurement' \
+  "$out/quick/report.md" || { cat "$out/quick/report.md"; exit 1; }
+grep -q "^| beam | inertia |" "$out/quick/report.md"
 echo "bench_report: ok"

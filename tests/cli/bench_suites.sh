@@ -3,8 +3,9 @@
 # End to end: every suite of share/benchmarks in its short form (`substruct bench --suite all
 # --quick`: at most 10 steps, one run per row): each experiment writes its report with a row per
 # named row and per other coupling plugin, every row ran or says why not, the numbers that are
-# there are finite, the paper's figures stand beside ours, and --results fills each suite's
-# section of a results page (and only that).
+# there are finite, the paper's figures stand beside ours in the table's milliseconds, a verdict
+# follows each table and says the run is quick, and --results fills each suite's section of a
+# results page (and only that).
 set -euo pipefail
 cli="$1" source="$2"
 out="$(mktemp -d)"
@@ -28,7 +29,7 @@ grep -q "^kept above$" "$out/RESULTS.md" && grep -q "^kept below$" "$out/RESULTS
 plugins="$("$cli" plugins 2>/dev/null |
   awk '/^coupling plugins:/ {on = 1; next} /^$/ {on = 0} on {print $1}' | tr '\n' ' ')"
 python3 - "$out/suites" "$source/share/benchmarks" "$plugins" <<'PY'
-import csv, math, os, sys
+import csv, math, os, re, sys
 out, suites_dir, plugins = sys.argv[1], sys.argv[2], set(sys.argv[3].split())
 assert plugins, "no coupling plugin listed"
 for name in sorted(os.listdir(suites_dir)):
@@ -48,6 +49,17 @@ for name in sorted(os.listdir(suites_dir)):
             rows[experiments[-1]].append((fields[0], fields[1], fields[3] if len(fields) > 3 else ""))
         elif line.replace(" ", "") == "other_methods=no":
             other[experiments[-1]] = False
+    # A verdict under each experiment's table, saying the run is quick.
+    verdicts = [l for l in summary.splitlines() if l.startswith("Verdict on **")]
+    assert len(verdicts) == len(experiments), (suite, verdicts)
+    for v in verdicts:
+        assert "Quick run: a check that every row runs, not a measurement" in v, v
+        assert "Fastest: " in v or "could not run" in v or "stopped before the end" in v, v
+    # The paper's times in the table's unit: ms per step (frames per second only beside it).
+    for e in experiments:
+        for label, plugin, paper in rows[e]:
+            assert not re.search(r"[0-9] s/step", paper), (suite, e, label, paper)
+            assert "fps" not in paper or "ms" in paper, (suite, e, label, paper)
     seen_plugins = set()
     for e in experiments:
         table = list(csv.DictReader(open(os.path.join(out, suite, e, "results.csv"))))

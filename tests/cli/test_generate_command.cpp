@@ -355,4 +355,58 @@ TEST_F(GenerateCommand, BadArgumentsFailWithAMessage) {
   EXPECT_NE(log().find("--stiffness-ratio"), std::string::npos) << log();
 }
 
+TEST_F(GenerateCommand, OptionsComeFromOneDeclarationWithTypesDefaultsAndBounds) {
+  // The help lists each option with its default, unit and type.
+  ASSERT_EQ(generate("bar --help"), 0);
+  EXPECT_NE(log().find("usage: substruct generate bar --out DIR [--domains N] [--cells NX NY NZ]"),
+            std::string::npos)
+      << log();
+  EXPECT_NE(log().find("  --cells = 24 4 4  (indices, A-B for A to B)\n"), std::string::npos)
+      << log();
+  EXPECT_NE(log().find("  --dt = 0.01 [s]  (number > 0)\n"), std::string::npos) << log();
+  EXPECT_NE(log().find("  --steps = 300  (integer ≥ 0)\n"), std::string::npos) << log();
+  EXPECT_NE(log().find("  --youngs-modulus = 3000000 [Pa]  (number > 0)\n      E\n"),
+            std::string::npos)
+      << log();
+  // A value its option refuses is named with the option and what it expects.
+  EXPECT_EQ(generate(fmt::format("bar --out '{}' --dt 0", dir().string())), 1);
+  EXPECT_NE(log().find("generate bar: --dt '0': expected a finite number > 0"), std::string::npos)
+      << log();
+  EXPECT_EQ(generate(fmt::format("hybrid-bar --out '{}' --rigid-domains 1 x", dir().string())), 1);
+  EXPECT_NE(log().find("generate hybrid-bar: --rigid-domains '1 x': item 'x': expected "
+                       "non-negative indices"),
+            std::string::npos)
+      << log();
+  EXPECT_EQ(generate(fmt::format("figure --out '{}' --shape dragon", dir().string())), 1);
+  EXPECT_NE(log().find("--shape 'dragon': expected one of hammock, caterpillar, armadillo, chain"),
+            std::string::npos)
+      << log();
+  EXPECT_EQ(generate(fmt::format("beam --out '{}' --steps", dir().string())), 1);
+  EXPECT_NE(log().find("generate beam: --steps needs a value"), std::string::npos) << log();
+  EXPECT_EQ(generate(fmt::format("beam --out '{}' 12", dir().string())), 1);
+  EXPECT_NE(log().find("generate beam: unexpected argument '12'"), std::string::npos) << log();
+  EXPECT_EQ(generate("beam --cells 2 2 2"), 1);
+  EXPECT_NE(log().find("generate beam: where to? --out DIR is required"), std::string::npos)
+      << log();
+  // A list's items in one argument or several, --key=VALUE, a range: the same scene.
+  ASSERT_EQ(generate(fmt::format("hybrid-bar --out '{}' --name a --domains 5 --rigid-domains 1 3",
+                                 dir().string())),
+            0)
+      << log();
+  ASSERT_EQ(generate(fmt::format("hybrid-bar --out '{}' --name b --domains=5 --rigid-domains=1,3",
+                                 dir().string())),
+            0)
+      << log();
+  const std::string a = read("a.ini");
+  EXPECT_NE(a.find("[spectral-hybrid]\nrigid_domains = 1 3\n"), std::string::npos) << a;
+  std::string b = read("b.ini");
+  EXPECT_NE(b.find("[spectral-hybrid]\nrigid_domains = 1 3\n"), std::string::npos) << b;
+  ASSERT_EQ(generate(fmt::format("hybrid-bar --out '{}' --name c --domains 5 --rigid-domains 1-3",
+                                 dir().string())),
+            0)
+      << log();
+  const std::string c = read("c.ini");
+  EXPECT_NE(c.find("[spectral-hybrid]\nrigid_domains = 1 2 3\n"), std::string::npos) << c;
+}
+
 }  // namespace

@@ -173,6 +173,7 @@ TEST_F(OptionsTest, BadValuesGetOneMessageNamingOriginSectionKeyAndValue) {
     const char* key;
     const char* value;
     const char* expected;
+    const char* item = nullptr;  // the item of a list refused
   } cases[] = {
       {"count", "2.5", "an integer ≥ 1"},
       {"count", "99999999999", "an integer ≥ 1"},  // more than an int holds
@@ -183,17 +184,23 @@ TEST_F(OptionsTest, BadValuesGetOneMessageNamingOriginSectionKeyAndValue) {
       {"stiffness", "-1", "a finite number ≥ 0"},
       {"until", "nan", "a number (or inf)"},
       {"flag", "maybe", "true or false"},
-      {"vertices", "1 -2", "non-negative indices separated by blanks or commas, A-B for A to B"},
-      {"vertices", "5-3", "non-negative indices separated by blanks or commas, A-B for A to B"},
-      {"vertices", "2-x", "non-negative indices separated by blanks or commas, A-B for A to B"},
+      // A list names the item it refused.
+      {"vertices", "1 -2", "non-negative indices separated by blanks or commas, A-B for A to B",
+       "-2"},
+      {"vertices", "5-3", "non-negative indices separated by blanks or commas, A-B for A to B",
+       "5-3"},
+      {"vertices", "7 2-x", "non-negative indices separated by blanks or commas, A-B for A to B",
+       "2-x"},
       {"direction", "0 1", "three finite numbers 'x y z'"},
       {"shape", "oval", "one of round, square"},
       {"mode", "Fast", "one of slow, fast"},
       {"model", "neo-hookean", "one of stvk, linear"},
   };
   for (const auto& c : cases)
-    EXPECT_EQ(message(c.key, c.value), std::string("scene.ini:7: [test] ") + c.key + " = '" +
-                                           c.value + "': expected " + c.expected);
+    EXPECT_EQ(message(c.key, c.value),
+              std::string("scene.ini:7: [test] ") + c.key + " = '" + c.value +
+                  "': " + (c.item ? std::string("item '") + c.item + "': " : "") + "expected " +
+                  c.expected);
   // The same format for checks a component makes itself (across keys, against the scene).
   const Config c = config({{"test.count", "5", "command line"}});
   EXPECT_STREQ(c.value_error("test.count", "needs fewer than 4 items").what(),

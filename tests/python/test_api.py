@@ -98,6 +98,13 @@ def test_config_errors_carry_the_command_lines_message():
         substruct.Scene(BEAM, overrides={"run.nope": 1})
     with pytest.raises(substruct.Error, match="no-such-method"):
         substruct.Scene(BEAM, overrides={"coupling.plugin": "no-such-method"})
+    # substruct.bench's overrides too.
+    with pytest.raises(substruct.Error) as raised:
+        substruct.bench(BEAM, ["full"], steps=1, repeats=1, overrides={"run.dt": -1})
+    message = str(raised.value)
+    assert message.startswith("Python: [run] dt = '-1'"), message
+    assert message.replace("Python", "command line", 1) in cli_error(
+        ["bench", str(BEAM), "--methods", "full", "--steps", "1", "--repeats", "1", "--run.dt=-1"])
 
 
 def test_a_malformed_mesh_is_an_input_file_error(tmp_path):

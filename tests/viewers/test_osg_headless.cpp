@@ -5,15 +5,18 @@
 // Comparing methods gives one non-empty viewport per method whose HUD names it and its error; a
 // ghost adds translucent pixels over the object; the error colouring of a method against itself
 // is the zero colour everywhere; a recording has one video frame per rendered frame; the looks
-// (gradient, ground, shadow) are on by default and off with --plain.
+// (gradient, ground, shadow) are on by default and off with --plain; each viewport is titled with
+// its method, and a scene under gravity alone is pulled and let go so that the methods part.
 #include <sys/wait.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <regex>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -161,6 +164,87 @@ TEST_F(OsgHeadless, ComparesMethodsInLockstepWithTheirErrors) {
   ASSERT_TRUE(im.valid());
   for (int k = 0; k < 3; ++k)
     EXPECT_GT(object_pixels(*im, 200 * k, 200 * (k + 1)), 200 * 200 / 50) << "viewport " << k + 1;
+}
+
+// White text pixels (the titles' glyphs) in the top `band` rows of columns [x0, x1).
+long title_pixels(const osg::Image& im, int x0, int x1, int band = 30) {
+  long count = 0;
+  for (int y = im.t() - band; y < im.t(); ++y)
+    for (int x = x0; x < x1; ++x) {
+      const osg::Vec4 c = im.getColor(x, y);
+      if (std::min({c.r(), c.g(), c.b()}) > 0.85f) ++count;
+    }
+  return count;
+}
+
+// Pixels that differ between viewport a and viewport b (each `width` wide) of one image.
+long viewport_difference(const osg::Image& im, int a, int b, int width) {
+  long count = 0;
+  for (int y = 0; y < im.t(); ++y)
+    for (int x = 0; x < width; ++x) {
+      const osg::Vec4 d = im.getColor(a * width + x, y) - im.getColor(b * width + x, y);
+      if (std::abs(d.r()) + std::abs(d.g()) + std::abs(d.b()) > 0.1f) ++count;
+    }
+  return count;
+}
+
+TEST_F(OsgHeadless, EachViewportIsTitledAndTheMethodsMoveApartByDefault) {
+  if (!on_path("xvfb-run")) GTEST_SKIP() << "xvfb-run is not installed (Debian package xvfb)";
+  // The beam under gravity alone, no --pull: the default excitation pulls its first tracked
+  // vertex by half the beam's weight (4.8 kg × 9.81 m/s² / 2) and lets go at 0.5 s; 40 frames of
+  // 2 steps are 0.8 s.
+  const std::string args =
+      "--size 900x300 --plain --compare full,inertia,coupling-elements --steps-per-frame 2 ";
+  const fs::path titled = dir() / "titled.png", bare = dir() / "bare.png";
+  ASSERT_EQ(view(args + "--frames 0 --print-hud --screenshot '" + titled.string() + "'"), 0)
+      << log();
+  for (const char* title :
+       {"title: full (reference)", "title: inertia", "title: coupling-elements"})
+    EXPECT_NE(log().find(title), std::string::npos) << title << "\n" << log();
+  ASSERT_EQ(view(args + "--frames 0 --no-hud --screenshot '" + bare.string() + "'"), 0) << log();
+  const auto a = image(titled), b = image(bare);
+  ASSERT_TRUE(a.valid() && b.valid());
+  // Each viewport's title: white glyphs in the middle of its top band, none there without the
+  // HUD, and a different name (other pixels) in each.
+  for (int k = 0; k < 3; ++k) {
+    EXPECT_GT(title_pixels(*a, 300 * k + 75, 300 * k + 225), 40) << "viewport " << k + 1;
+    EXPECT_EQ(title_pixels(*b, 300 * k + 75, 300 * k + 225), 0) << "viewport " << k + 1;
+  }
+  for (auto [i, j] : {std::pair{0, 1}, std::pair{1, 2}, std::pair{0, 2}}) {
+    long differ = 0;
+    for (int y = a->t() - 30; y < a->t(); ++y)
+      for (int x = 0; x < 300; ++x)
+        differ +=
+            std::abs(a->getColor(300 * i + x, y).r() - a->getColor(300 * j + x, y).r()) > 0.3f;
+    EXPECT_GT(differ, 40) << "the titles of viewports " << i + 1 << " and " << j + 1;
+  }
+
+  // The motion: at rest the three viewports are the same picture; after the pull and release
+  // each method's beam is elsewhere, and the reference's has moved from its rest.
+  const fs::path moved = dir() / "moved.png";
+  ASSERT_EQ(view(args + "--frames 40 --no-hud --print-hud --screenshot '" + moved.string() + "'"),
+            0)
+      << log();
+  EXPECT_NE(log().find("vertex 0 pulled by 23.5 N until t = 0.5 s, then let go"), std::string::npos)
+      << log();
+  const auto m = image(moved);
+  ASSERT_TRUE(m.valid());
+  EXPECT_LT(viewport_difference(*b, 0, 1, 300), 20);
+  EXPECT_LT(viewport_difference(*b, 0, 2, 300), 20);
+  EXPECT_GT(viewport_difference(*m, 0, 1, 300), 300) << "full and inertia";
+  EXPECT_GT(viewport_difference(*m, 0, 2, 300), 300) << "full and coupling-elements";
+  EXPECT_GT(viewport_difference(*m, 1, 2, 300), 100) << "inertia and coupling-elements";
+  long from_rest = 0;
+  for (int y = 0; y < m->t(); ++y)
+    for (int x = 0; x < 300; ++x) {
+      const osg::Vec4 d = m->getColor(x, y) - b->getColor(x, y);
+      from_rest += std::abs(d.r()) + std::abs(d.g()) + std::abs(d.b()) > 0.1f;
+    }
+  EXPECT_GT(from_rest, 300 * 300 / 50) << "the pulled beam moved";
+
+  // --still: no excitation.
+  ASSERT_EQ(view(args + "--frames 2 --no-hud --print-hud --still"), 0) << log();
+  EXPECT_EQ(log().find("pulled by"), std::string::npos) << log();
 }
 
 TEST_F(OsgHeadless, ErrorsAreTheBenchmarkReportsFigures) {

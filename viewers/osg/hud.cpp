@@ -48,9 +48,14 @@ void Hud::resize(int width, int height) {
   height_ = height;
   camera_->setViewport(0, 0, width, height);
   camera_->setProjectionMatrix(osg::Matrix::ortho2D(0, width, 0, height));
-  panel_->set_position(8.f, float(height) - 8.f);
+  panel_->set_position(8.f, float(height) - 8.f - top_margin_);
   centre_->set_position(float(width) / 2, float(height) / 2);
   help_text_->set_position(10.f, float(height) / 2);
+}
+
+void Hud::set_top_margin(float pixels) {
+  top_margin_ = pixels;
+  resize(width_, height_);
 }
 
 void Hud::update(const HudState& s) {

@@ -29,6 +29,8 @@ class Hud {
   Hud(int width, int height);
   osg::Camera* camera() const { return camera_.get(); }
   void resize(int width, int height);
+  /// Keeps the panel below a band of `pixels` at the window's top (the viewports' titles).
+  void set_top_margin(float pixels);
   void update(const HudState& state);
   void toggle_help() { help_ = !help_; }
   /// The panel's text (for --print-hud).
@@ -38,6 +40,7 @@ class Hud {
   osg::ref_ptr<osg::Camera> camera_;
   osg::ref_ptr<HudText> panel_, centre_, help_text_;
   int width_, height_;
+  float top_margin_ = 0;
   bool help_ = false;
   std::string text_;
 };

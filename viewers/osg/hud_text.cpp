@@ -267,6 +267,10 @@ void HudText::place() {
       x -= w / 2;
       y -= h / 2;
       break;
+    case Anchor::center_top:
+      x -= w / 2;
+      y -= h;
+      break;
     case Anchor::right_bottom:
       x -= w;
       break;

@@ -17,7 +17,7 @@ namespace substruct::viewer {
 class HudText final : public osg::Geometry {
  public:
   /// Which point of the box set_position() places.
-  enum class Anchor { left_bottom, left_top, left_center, center, right_bottom };
+  enum class Anchor { left_bottom, left_top, left_center, center, center_top, right_bottom };
 
   HudText(float size, const osg::Vec4& colour);
   void set_anchor(Anchor anchor);

@@ -29,10 +29,20 @@ LoadedSimulation build_simulation(const PluginHost& host, const ViewerOptions& o
   }
   const Config config = Config::load(options.scene.scene_file, overrides, host);
   auto sim = std::make_unique<Simulation>(config, host);
+  LoadedSimulation loaded;
+  loaded.excitation = default_excitation(*sim, options);
+  if (loaded.excitation && host.try_find("pull") != nullptr) {
+    // The pull plugin with the excitation's [pull] settings (read when it is made).
+    std::vector<std::string> pulled = overrides;
+    for (const std::string& o : pull_overrides(*loaded.excitation)) pulled.push_back(o);
+    const Config pull_config = Config::load(options.scene.scene_file, pulled, host);
+    sim->add_load("pull", host.create<Load>("pull", PluginKind::load, PluginContext{pull_config}));
+  } else {
+    loaded.excitation.reset();
+  }
   sim->precompute();
   sim->reset();
   sim->render_surface();  // the embedding, off the main thread
-  LoadedSimulation loaded;
   loaded.sim = std::move(sim);
   loaded.seconds = seconds_since(start);
   return loaded;

@@ -6,9 +6,11 @@
 // HUD plots. Several lanes step in lockstep when methods are compared (session.hpp).
 #include <deque>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "drag_spring.hpp"
+#include "excitation.hpp"
 #include "plot_history.hpp"
 #include "substruct/bench/accuracy.hpp"
 #include "substruct/plugin/plugin_host.hpp"
@@ -21,10 +23,12 @@ namespace substruct::viewer {
 struct LoadedSimulation {
   std::unique_ptr<Simulation> sim;
   double seconds = 0;
+  std::optional<Excitation> excitation;  // the default excitation its pull load applies
 };
 
-/// Loads the scene with `method` as its coupling plugin (and the --pull load), precomputes it
-/// (or reads the model cache) and builds its render surface; throws Error.
+/// Loads the scene with `method` as its coupling plugin (and the --pull load, or the default
+/// excitation's: excitation.hpp), precomputes it (or reads the model cache) and builds its render
+/// surface; throws Error.
 LoadedSimulation build_simulation(const PluginHost& host, const ViewerOptions& options,
                                   const std::string& method);
 

@@ -50,6 +50,9 @@ LaneHud::LaneHud() : camera_(new osg::Camera) {
   lines_->set_anchor(HudText::Anchor::left_bottom);
   centre_ = hud_text(16.f, {1.f, 0.75f, 0.4f, 1.f});
   centre_->set_anchor(HudText::Anchor::center);
+  title_ = hud_text(20.f, {1.f, 1.f, 1.f, 1.f});
+  title_->set_anchor(HudText::Anchor::center_top);
+  geode->addDrawable(title_);
   geode->addDrawable(lines_);
   geode->addDrawable(centre_);
   camera_->addChild(geode);
@@ -80,6 +83,8 @@ void LaneHud::place(int x, int y, int width, int height) {
   camera_->setViewport(x, y, width, height);
   camera_->getOrCreateStateSet()->setAttribute(camera_->getViewport());
   camera_->setProjectionMatrix(osg::Matrix::ortho2D(0, width, 0, height));
+  title_->set_position(float(width) / 2, float(height) - 4.f);
+  title_->set_maximum_width(float(width) - 8.f);
   lines_->set_position(8.f, 8.f);
   lines_->set_maximum_width(float(width) - 16.f);
   centre_->set_position(float(width) / 2, float(height) / 2);
@@ -89,7 +94,7 @@ void LaneHud::place(int x, int y, int width, int height) {
   plots_.place(kDisplacementPlot, 8.f, above + h + 4.f, w, h);
   plots_.place(kEnergyPlot, 8.f, above, w, h);
   // The legend at the right, its bar's top a little below the window's top.
-  const float right = float(width) - 10.f, top = float(height) - 130.f;
+  const float right = float(width) - 10.f, top = float(height) - 130.f - kTitleBand;
   auto* v = static_cast<osg::Vec3Array*>(legend_bar_->getVertexArray());
   for (int i = 0; i <= kLegendSteps; ++i) {
     const float yy = top - kLegendBarHeight + kLegendBarHeight * float(i) / kLegendSteps;
@@ -162,8 +167,11 @@ void LaneHud::update(const LaneHudState& s) {
     else
       line += fmt::format("\nerror against {}: –", s.reference);
   }
+  const std::string title = s.is_reference ? s.method + " (reference)" : s.method;
+  set_text(*title_, title);
   text_ = line;
   if (!s.centre.empty()) text_ += "\n" + s.centre;
+  text_ += "\ntitle: " + title;
   set_text(*lines_, captions + line);
   set_text(*centre_, s.centre);
 

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
-// A viewport's own HUD: the method, its DOFs and time per step, its running error against the
-// reference (the benchmark's relative RMS over the reference's motion), small live plots of the
-// tracked vertex's displacement and of the energies over the last seconds, the colour legend,
-// and, across the middle, why the method does not run.
+// A viewport's own HUD: the method as its title, its DOFs and time per step, its running error
+// against the reference (the benchmark's relative RMS over the reference's motion), small live
+// plots of the tracked vertex's displacement and of the energies over the last seconds, the colour
+// legend, and, across the middle, why the method does not run.
 #include <optional>
 #include <string>
 
@@ -20,8 +20,11 @@
 
 namespace substruct::viewer {
 
+/// The band at the top of each viewport that holds its title [pixels].
+inline constexpr float kTitleBand = 30.f;
+
 struct LaneHudState {
-  std::string method;
+  std::string method;  // also the viewport's title, large at its top
   long dofs = 0;
   double ms_per_step = 0;
   std::string centre;  // shown across the middle: a failure, or that it loads
@@ -55,8 +58,8 @@ class LaneHud {
 
  private:
   osg::ref_ptr<osg::Camera> camera_;
-  // The lines with the plots' captions, the centre, the legend's label.
-  osg::ref_ptr<HudText> lines_, centre_, legend_text_;
+  // The title (the method), the lines with the plots' captions, the centre, the legend's label.
+  osg::ref_ptr<HudText> title_, lines_, centre_, legend_text_;
   osg::ref_ptr<osg::Geometry> legend_bar_;
   osg::ref_ptr<osg::Geode> legend_;
   HudPlot plots_{2};  // the tracked vertex's displacement above, the energies below

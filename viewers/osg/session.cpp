@@ -12,7 +12,6 @@
 #include "substruct/core/log.hpp"
 #include "substruct/core/progress.hpp"
 #include "substruct/core/stopwatch.hpp"
-#include "substruct/fem/tet_geometry.hpp"
 
 namespace substruct::viewer {
 
@@ -89,7 +88,7 @@ void Session::load(bool background) {
     }
   }
   started_ = true;
-  restart_errors();
+  start_runs();
 }
 
 void Session::start_next_load() {
@@ -148,7 +147,7 @@ bool Session::poll() {
     started_ = true;
     // Lockstep: after a switch, or once every lane is there, all start from the initial state.
     for (auto& lane : lanes_) lane->reset();
-    restart_errors();
+    start_runs();
   }
   return changed;
 }
@@ -160,14 +159,11 @@ void Session::install(std::size_t k, const std::string& method, LoadedSimulation
   if (first) {
     gravity_on_ = sim.has_load("gravity");
     wind_on_ = sim.has_load("wind");
+    excitation_ = loaded.excitation;
     if (drag_stiffness_ <= 0) {
       // A spring that would swing the whole object at about 3 Hz.
-      const TetGeometry geometry = TetGeometry::build(sim.scene().mesh);
-      double mass = 0;
-      for (Index e = 0; e < sim.scene().mesh.num_elements(); ++e)
-        mass +=
-            geometry.volume[static_cast<std::size_t>(e)] * sim.scene().mesh.material_of(e).density;
-      drag_stiffness_ = mass * (2 * 3.14159265358979 * 3) * (2 * 3.14159265358979 * 3);
+      drag_stiffness_ =
+          object_mass(sim.scene()) * (2 * 3.14159265358979 * 3) * (2 * 3.14159265358979 * 3);
     }
   }
   const double seconds = loaded.seconds;
@@ -185,6 +181,14 @@ void Session::restart_errors() {
     if (ref != nullptr && ref->running() && lane->running())
       lane->error().add(lane->tracked_now(), ref->tracked_now());
   }
+}
+
+void Session::start_runs() {
+  restart_errors();
+  if (excitation_)
+    set_message(
+        fmt::format("vertex {} pulled by {:.3g} N until t = {:.2g} s, then let go (--still: not)",
+                    excitation_->vertex, excitation_->force.norm(), excitation_->release_time));
 }
 
 void Session::advance(int steps) {
@@ -233,7 +237,8 @@ void Session::reset() {
   dragging_ = false;
   for (auto& lane : lanes_) lane->reset();
   restart_errors();
-  set_message("reset to the initial state");
+  set_message(excitation_ ? "reset to the initial state: pulled and let go again"
+                          : "reset to the initial state");
 }
 
 void Session::sample_plots() {

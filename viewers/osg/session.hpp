@@ -11,9 +11,11 @@
 #include <future>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "excitation.hpp"
 #include "lane.hpp"
 #include "substruct/core/worker_pool.hpp"
 #include "substruct/plugin/plugin_host.hpp"
@@ -68,6 +70,9 @@ class Session {
   void toggle_gravity();
   bool wind() const { return wind_on_; }
   void toggle_wind();
+  /// The default excitation (excitation.hpp) every lane's pull load applies, if the scene gets
+  /// one.
+  const std::optional<Excitation>& excitation() const { return excitation_; }
   /// The mouse spring on every running lane, on the same vertex with the same target.
   void grab(Index vertex, const Vec3& target);
   void move_spring(const Vec3& target);
@@ -88,6 +93,8 @@ class Session {
   void start_next_load();
   void install(std::size_t k, const std::string& method, LoadedSimulation loaded);
   void restart_errors();
+  // Every lane from its initial state: the errors restarted, the excitation said on screen.
+  void start_runs();
   void add_error_frame(const Eigen::MatrixXd& reference_steps);
 
   const PluginHost& host_;
@@ -110,6 +117,7 @@ class Session {
   double last_step_seconds_ = 0;
   bool gravity_on_ = true, wind_on_ = false;
   bool dragging_ = false;
+  std::optional<Excitation> excitation_;
   double drag_stiffness_ = 0;
   mutable std::mutex text_mutex_;
   std::string message_, progress_;

@@ -164,6 +164,8 @@ ViewerOptions parse_viewer_options(const cli::Args& args) {
       o.print_hud = true;
     } else if (a == "--plain") {
       o.looks = false;
+    } else if (a == "--still") {
+      o.still = true;
     } else if (a == "--paused") {
       o.paused = true;
     } else if (a == "--interfaces") {
@@ -184,7 +186,7 @@ ViewerOptions parse_viewer_options(const cli::Args& args) {
        "--pull",       "--drag-stiffness", "--colour",         "--color",  "--paused",
        "--interfaces", "--no-interfaces",  "--no-fixed",       "--no-hud", "--compare",
        "--reference",  "--ghost",          "--ghost-style",    "--record", "--print-hud",
-       "--plain"});
+       "--plain",      "--still"});
   if (o.compare.size() == 1) o.scene.overrides.push_back("--coupling.plugin=" + o.compare.front());
   return o;
 }
@@ -204,13 +206,20 @@ options:
   --size WxH            window or image size (default 1024x768)
   --steps-per-frame K   simulation steps per frame (default: about real time at 60 Hz)
   --pull V "fx fy fz"   a constant force [N] on vertex V from t = 0 (the pull load)
+  --still               no default excitation. By default a scene whose loads are gravity alone
+                        (or none), viewed without --pull or --drag, is pulled and let go: a
+                        force of half the object's weight on its first tracked vertex ([scene]
+                        tracked_vertices), across the object's thinner side in view, until
+                        t = 0.5 s, so that the methods swing freely from the same state and
+                        their differences show at once (r starts it again)
   --drag "F0 F1 X0 Y0 X1 Y1"   headless: a mouse drag from window point (X0, Y0) at frame F0
                         to (X1, Y1) at frame F1 (pixels from the lower left): the spring pulls
                         the picked vertex in every viewport
   --drag-stiffness K    mouse spring [N/m] (default: the object's mass × (2π·3 Hz)²)
   --compare A,B,…       one viewport per method, stepped in lockstep (same loads, time step and
-                        mouse pull), linked cameras; each viewport's HUD shows the method, its
-                        time per step and its error against the reference (up to 9 methods)
+                        mouse pull), linked cameras; each viewport is titled with its method,
+                        and its HUD shows its time per step and its error against the
+                        reference (up to 9 methods)
   --reference METHOD    the reference of the errors (default: the first of --compare, else the
                         ghost, else full): relative RMS error of the tracked vertices over the
                         reference's own motion, as in substruct bench

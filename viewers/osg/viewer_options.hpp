@@ -41,6 +41,7 @@ struct ViewerOptions {
   std::optional<PullOption> pull;  // a constant point force from t = 0
   std::optional<ScriptedDrag> drag;
   double drag_stiffness = 0;  // [N/m] of the mouse spring; 0: from the object's mass
+  bool still = false;         // no default excitation (excitation.hpp)
   Colouring colouring = Colouring::domains;
   bool paused = false;
   std::optional<bool> show_interfaces;  // default: shown for up to 32 domains

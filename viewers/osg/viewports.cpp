@@ -11,17 +11,6 @@
 
 namespace substruct::viewer {
 
-Vec3 scene_up(const Simulation& sim) {
-  if (sim.config().has("gravity.acceleration")) {
-    try {
-      const Vec3 g = sim.config().vec3("gravity.acceleration");
-      if (g.norm() > 0) return -g.normalized();
-    } catch (const Error&) {
-    }
-  }
-  return Vec3::UnitY();
-}
-
 Viewports::Viewports(const ViewerOptions& options, Session& session, osg::Camera& camera)
     : options_(options),
       session_(session),
@@ -38,6 +27,7 @@ Viewports::Viewports(const ViewerOptions& options, Session& session, osg::Camera
   built_generation_.assign(views_.size(), -1);
   if (session.ghost() != nullptr) ghost_ = std::make_unique<SceneGraph>(options.ghost_style);
   if (options.hud) root_->addChild(hud_.camera());
+  hud_.set_top_margin(kTitleBand);  // below the viewports' titles
   // The viewports and the HUDs set their own; the window camera only clears.
   camera_.setComputeNearFarMode(osg::CullSettings::DO_NOT_COMPUTE_NEAR_FAR);
   camera_.setProjectionResizePolicy(osg::Camera::FIXED);

@@ -73,7 +73,4 @@ class Viewports {
   bool framed_ = false;
 };
 
-/// The scene's "up": against its gravity, +y without gravity.
-Vec3 scene_up(const Simulation& sim);
-
 }  // namespace substruct::viewer

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "substruct/bench/bench_report.hpp"
 
+#include "substruct/bench/bench_verdict.hpp"
+
 #include "substruct/core/damped_vibration.hpp"
 
 #include <algorithm>
@@ -211,7 +213,7 @@ std::string bench_markdown_table(const BenchReport& report) {
   for (const BenchCase& c : report.cases) paper = paper || !c.paper.empty();
   const std::string extra_head = std::string(report.stage_column ? " step stages [ms] |" : "") +
                                  (report.figures_column ? " precompute figures |" : "") +
-                                 (paper ? " paper |" : "");
+                                 (paper ? " paper (times in ms) |" : "");
   const std::string extra_rule = std::string(report.stage_column ? "---|" : "") +
                                  (report.figures_column ? "---|" : "") + (paper ? "---|" : "");
   std::string t =
@@ -301,7 +303,8 @@ std::vector<fs::path> write_bench_report(const fs::path& dir, const BenchReport&
         "interface; such a run's figures are not results\n";
   if (const std::string list = integrators_text(report); !list.empty())
     md += "- time integrators (a decay ratio is read for what its scheme damps): " + list + "\n";
-  md += fmt::format("\n{}\n## Stages\n\n", bench_markdown_table(report));
+  md += fmt::format("\n{}\n## Verdict\n\n{}\n## Stages\n\n", bench_markdown_table(report),
+                    bench_verdict(report));
   for (const BenchCase& c : report.cases) {
     if (c.step_seconds.empty()) continue;
     md += fmt::format("- {} / {}: precompute {} s", c.scene, c.name(), num(c.precompute_seconds));

@@ -19,13 +19,13 @@ constexpr int kRefinement = 4;  // the reference's check runs at Δt / 4
 
 Config row_config(const std::string& scene, const BenchRow& row,
                   const std::vector<std::string>& common, const PluginHost& host,
-                  const std::vector<std::string>& extra = {}) {
+                  const std::string& origin, const std::vector<std::string>& extra = {}) {
   std::vector<std::string> overrides = common;
   overrides.insert(overrides.end(), row.overrides.begin(), row.overrides.end());
   overrides.push_back("--coupling.plugin=" + row.plugin);
   overrides.push_back("--run.exporters=");
   overrides.insert(overrides.end(), extra.begin(), extra.end());
-  return Config::load(scene, overrides, host);
+  return Config::load(scene, overrides, host, origin);
 }
 
 // The reference row run again at Δt/4 for 4× the steps, its recorded frames taken at the
@@ -33,7 +33,7 @@ Config row_config(const std::string& scene, const BenchRow& row,
 Eigen::MatrixXd refined_reference(const std::string& scene, const BenchRow& row,
                                   const BenchCase& reference,
                                   const std::vector<std::string>& common, const PluginHost& host,
-                                  std::FILE* log) {
+                                  const std::string& origin, std::FILE* log) {
   const long steps = kRefinement * (reference.tracked.rows() - 1);
   const std::string dt = fmt::format("--run.dt={:.17g}", reference.dt / kRefinement);
   if (log) {
@@ -43,7 +43,7 @@ Eigen::MatrixXd refined_reference(const std::string& scene, const BenchRow& row,
   }
   BenchCase fine;
   try {
-    fine = run_bench_case(row_config(scene, row, common, host, {dt}), host,
+    fine = run_bench_case(row_config(scene, row, common, host, origin, {dt}), host,
                           BenchCaseSettings{steps, 1});
   } catch (const Interrupted&) {
     throw;
@@ -67,7 +67,7 @@ void run_bench_rows(const std::string& scene, const std::vector<BenchRow>& rows,
                     std::FILE* log) {
   const std::size_t first = report.cases.size();
   for (const BenchRow& row : rows) {
-    const Config config = row_config(scene, row, common, host);
+    const Config config = row_config(scene, row, common, host, run.origin);
     long steps = run.steps;
     if (steps == 0) steps = std::max(1L, std::lround(run.duration / run_options().read(config).dt));
     if (run.max_steps > 0) steps = std::min(steps, run.max_steps);
@@ -96,7 +96,7 @@ void run_bench_rows(const std::string& scene, const std::vector<BenchRow>& rows,
     }
   Eigen::MatrixXd fine;
   if (run.reference_check && ref != nullptr && ref->ran() && ref->tracked.rows() > 1)
-    fine = refined_reference(scene, *ref_row, *ref, common, host, log);
+    fine = refined_reference(scene, *ref_row, *ref, common, host, run.origin, log);
   const double uncertainty =
       fine.size() > 0 ? motion_error(ref->tracked, fine).relative_rms : std::nan("");
   if (log && fine.size() > 0)

@@ -195,7 +195,7 @@ Config Config::from_settings(const std::vector<Setting>& raw_settings, const fs:
     const std::optional<std::string> canonical = canonical_value(*option, s.value);
     if (!canonical)
       throw Error(option_message(s.origin, table->section, option->key, s.value,
-                                 "expected " + expectation(*option)));
+                                 refusal(*option, s.value)));
     po::option stored;
     stored.string_key = s.key;
     stored.value = {*canonical};
@@ -250,7 +250,7 @@ detail::OptionValue parse_as(const Config& config, const std::string& key, Optio
   option.highest_integer = highest;
   const std::optional<detail::OptionValue> value =
       detail::parse_option_value(option, config.text(key));
-  if (!value) throw config.value_error(key, "expected " + expectation(option));
+  if (!value) throw config.value_error(key, refusal(option, config.text(key)));
   return *value;
 }
 

@@ -44,6 +44,10 @@ std::string_view to_string(OptionType type) {
       return "list";
     case OptionType::indices:
       return "indices";
+    case OptionType::numbers:
+      return "numbers";
+    case OptionType::index_map:
+      return "map";
     case OptionType::vec3:
       return "x y z";
     case OptionType::choice:
@@ -82,6 +86,17 @@ std::string expectation(const OptionInfo& option) {
              (option.range.infinite ? " (or inf)" : "");
     case OptionType::indices:
       return "non-negative indices separated by blanks or commas, A-B for A to B";
+    case OptionType::numbers:
+      return (option.range.infinite ? "numbers" : "finite numbers") + bounded +
+             " separated by blanks or commas";
+    case OptionType::index_map: {
+      const std::string value = option.item.substr(option.item.find(':') + 1);
+      return fmt::format(
+          "{} items separated by blanks or commas, {} an index or a range A-B (each index once), "
+          "{} a {}number{}",
+          option.item, option.item.substr(0, option.item.find(':')), value,
+          option.range.infinite ? "" : "finite ", bounded);
+    }
     case OptionType::vec3:
       return "three finite numbers 'x y z'";
     case OptionType::choice: {
@@ -95,6 +110,12 @@ std::string expectation(const OptionInfo& option) {
       break;
   }
   return "any text";
+}
+
+std::string refusal(const OptionInfo& option, const std::string& text) {
+  std::string item;
+  if (detail::parse_option_value(option, text, &item)) return "";
+  return (item.empty() ? "" : fmt::format("item '{}': ", item)) + "expected " + expectation(option);
 }
 
 std::optional<std::string> canonical_value(const OptionInfo& option, const std::string& text) {

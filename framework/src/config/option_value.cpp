@@ -4,7 +4,9 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <iterator>
 #include <limits>
+#include <utility>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -51,6 +53,36 @@ std::string joined_indices(const std::vector<Index>& indices) {
   return text;
 }
 
+// "A-B": the indices A to B (0 ≤ A ≤ B); "A": A alone. Nothing for anything else.
+std::optional<std::pair<long, long>> parse_index_range(const std::string& item) {
+  const std::size_t dash = item.find('-', 1);
+  const std::optional<long> first = parse_integer(item.substr(0, dash));
+  const std::optional<long> last =
+      dash == std::string::npos ? first : parse_integer(item.substr(dash + 1));
+  if (!first || !last || *first < 0 || *last < *first ||
+      *last > std::numeric_limits<Index>::max() || *last - *first >= kMaxIndexRange)
+    return std::nullopt;
+  return std::pair{*first, *last};
+}
+
+// A map as written back: "INDEX:VALUE" items, runs of three or more consecutive indices with the
+// same value as "A-B:VALUE".
+std::string joined_map(const std::map<Index, double>& map) {
+  std::string text;
+  for (auto b = map.begin(); b != map.end();) {
+    auto e = std::next(b), last = b;
+    while (e != map.end() && e->first == last->first + 1 && e->second == b->second) last = e++;
+    const std::string value = number_text(b->second);
+    const long run = static_cast<long>(last->first) - b->first + 1;
+    for (auto i = b; run < 3 && i != e; ++i)
+      text += fmt::format("{}{}:{}", text.empty() ? "" : " ", i->first, value);
+    if (run >= 3)
+      text += fmt::format("{}{}-{}:{}", text.empty() ? "" : " ", b->first, last->first, value);
+    b = e;
+  }
+  return text;
+}
+
 }  // namespace
 
 std::vector<std::string> split_items(std::string_view text) {
@@ -68,7 +100,13 @@ std::vector<std::string> split_items(std::string_view text) {
   return items;
 }
 
-std::optional<OptionValue> parse_option_value(const OptionInfo& option, const std::string& text) {
+std::optional<OptionValue> parse_option_value(const OptionInfo& option, const std::string& text,
+                                              std::string* bad_item) {
+  const auto refuse = [&](const std::string& item) -> std::optional<OptionValue> {
+    if (bad_item != nullptr) *bad_item = item;
+    return std::nullopt;
+  };
+  if (bad_item != nullptr) bad_item->clear();
   OptionValue value;
   switch (option.type) {
     case OptionType::flag: {
@@ -100,15 +138,29 @@ std::optional<OptionValue> parse_option_value(const OptionInfo& option, const st
       break;
     case OptionType::indices:
       for (const std::string& item : split_items(text)) {
-        // "A-B": A, A + 1, …, B (A ≤ B).
-        const std::size_t dash = item.find('-', 1);
-        const std::optional<long> first = parse_integer(item.substr(0, dash));
-        const std::optional<long> last =
-            dash == std::string::npos ? first : parse_integer(item.substr(dash + 1));
-        if (!first || !last || *first < 0 || *last < *first ||
-            *last > std::numeric_limits<Index>::max() || *last - *first >= kMaxIndexRange)
-          return std::nullopt;
-        for (long i = *first; i <= *last; ++i) value.indices.push_back(static_cast<Index>(i));
+        const std::optional<std::pair<long, long>> range = parse_index_range(item);
+        if (!range) return refuse(item);
+        for (long i = range->first; i <= range->second; ++i)
+          value.indices.push_back(static_cast<Index>(i));
+      }
+      break;
+    case OptionType::numbers:
+      for (const std::string& item : split_items(text)) {
+        const std::optional<double> number = parse_number(item);
+        if (!number || !option.range.contains(*number)) return refuse(item);
+        value.numbers.push_back(*number);
+      }
+      break;
+    case OptionType::index_map:
+      for (const std::string& item : split_items(text)) {
+        // "A:X" or "A-B:X": X for A, A + 1, …, B; each index once.
+        const std::size_t colon = item.find(':');
+        if (colon == std::string::npos) return refuse(item);
+        const std::optional<std::pair<long, long>> range = parse_index_range(item.substr(0, colon));
+        const std::optional<double> number = parse_number(item.substr(colon + 1));
+        if (!range || !number || !option.range.contains(*number)) return refuse(item);
+        for (long i = range->first; i <= range->second; ++i)
+          if (!value.map.emplace(static_cast<Index>(i), *number).second) return refuse(item);
       }
       break;
     case OptionType::vec3: {
@@ -144,6 +196,13 @@ std::string option_text(const OptionInfo& option, const OptionValue& value) {
       return joined(value.items);
     case OptionType::indices:
       return joined_indices(value.indices);
+    case OptionType::numbers: {
+      std::vector<std::string> items;
+      for (double x : value.numbers) items.push_back(number_text(x));
+      return joined(items);
+    }
+    case OptionType::index_map:
+      return joined_map(value.map);
     case OptionType::vec3:
       return fmt::format("{} {} {}", number_text(value.vec3[0]), number_text(value.vec3[1]),
                          number_text(value.vec3[2]));

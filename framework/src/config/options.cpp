@@ -30,6 +30,9 @@ void OptionBinder::add(OptionInfo option, const OptionValue* initial, Store stor
   if (table_.find(option.key) != nullptr)
     throw std::logic_error(fmt::format("[{}] {} is declared twice", table_.section, option.key));
   option.has_default = initial != nullptr;
+  if (option.type == OptionType::index_map && option.item.find(':') == std::string::npos)
+    throw std::logic_error(fmt::format("[{}] {}: a map's items are named KEY:VALUE, found '{}'",
+                                       table_.section, option.key, option.item));
   if (initial != nullptr) {
     option.default_text = option_text(option, *initial);
     if (option.type == OptionType::choice && initial->choice >= option.choices.size())
@@ -52,10 +55,23 @@ void OptionBinder::read(const Config& config, void* settings) const {
     std::optional<OptionValue> value = parse_option_value(option, text);
     if (!value)
       throw Error(option_message(config.origin(key), table_.section, option.key, text,
-                                 "expected " + expectation(option)));
+                                 refusal(option, text)));
     if (option.type == OptionType::path) value->text = config.resolve(value->text).string();
     stores_[i](settings, *value);
   }
+}
+
+std::string OptionBinder::assign(void* settings, std::string_view key,
+                                 const std::string& text) const {
+  for (std::size_t i = 0; i < table_.options.size(); ++i) {
+    const OptionInfo& option = table_.options[i];
+    if (option.key != key) continue;
+    const std::optional<OptionValue> value = parse_option_value(option, text);
+    if (!value) return refusal(option, text);
+    stores_[i](settings, *value);
+    return "";
+  }
+  throw std::logic_error(fmt::format("[{}] has no option {}", table_.section, key));
 }
 
 }  // namespace substruct::detail

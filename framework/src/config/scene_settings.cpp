@@ -20,8 +20,9 @@ const OptionSet<SceneSettings>& scene_options() {
                 "vertex; tracked_vertices and the other vertex keys count from 0)")
           .text("fixed_set", &S::fixed_set, "fixed vertices: a named vertex set of the mesh")
           .text("domains", &S::domains,
-                "domains: single | auto:N (METIS) | sets | sets:a,b,… (element sets) | FILE (an "
-                "id per element)")
+                "domains: single | auto:N (METIS) | bands:N (geodesic bands from the fixed "
+                "vertices: a tree of domains) | sets | sets:a,b,… (element sets) | FILE (an id per "
+                "element)")
           .text("root", &S::root,
                 "root domain id, or auto (the domain with most fixed vertices, else a graph "
                 "centre)")

@@ -16,12 +16,13 @@
 #include "substruct/core/error.hpp"
 #include "substruct/core/input_file.hpp"
 #include "substruct/core/trim.hpp"
+#include "substruct/domains/band_partition.hpp"
 
 namespace substruct {
 namespace {
 
 constexpr const char* kAcceptedSpecs =
-    "single, auto:N, sets, sets:NAME,NAME,… or a file of per-element domain ids";
+    "single, auto:N, bands:N, sets, sets:NAME,NAME,… or a file of per-element domain ids";
 
 std::string set_names_of(const TetMesh& mesh) {
   std::string s;
@@ -206,7 +207,8 @@ ElementPartition read_element_partition(const std::filesystem::path& file, Index
 }
 
 ElementPartition make_element_partition(const TetMesh& mesh, const std::string& spec_in,
-                                        const std::filesystem::path& base_dir) {
+                                        const std::filesystem::path& base_dir,
+                                        const std::vector<Index>& fixed_vertices) {
   const std::string spec = trim(spec_in);
   if (mesh.num_elements() == 0)
     throw Error(fmt::format("domains = {}: the mesh has no elements", spec));
@@ -223,6 +225,13 @@ ElementPartition make_element_partition(const TetMesh& mesh, const std::string& 
     if (count.empty() || ec != std::errc() || ptr != count.data() + count.size() || n < 1)
       throw Error(fmt::format("domains = {}: expected auto:N with N a positive integer", spec));
     p = metis_element_partition(mesh, n);
+  } else if (spec.rfind("bands:", 0) == 0) {
+    const std::string count = trim(spec.substr(6));
+    int n = 0;
+    const auto [ptr, ec] = std::from_chars(count.data(), count.data() + count.size(), n);
+    if (count.empty() || ec != std::errc() || ptr != count.data() + count.size() || n < 1)
+      throw Error(fmt::format("domains = {}: expected bands:N with N a positive integer", spec));
+    p = geodesic_band_partition(mesh, fixed_vertices, n);
   } else if (spec == "sets") {
     std::vector<std::string> names;
     for (const auto& [name, elements] : mesh.element_sets)

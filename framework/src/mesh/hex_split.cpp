@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "detail/hex_split.hpp"
+#include "substruct/mesh/hex_split.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -8,7 +8,7 @@
 
 #include <Eigen/Geometry>
 
-namespace substruct::mesh_detail {
+namespace substruct {
 
 namespace {
 
@@ -74,4 +74,4 @@ std::optional<SixTets> split_hexahedron(const std::vector<double>& xyz, const He
   return tets;
 }
 
-}  // namespace substruct::mesh_detail
+}  // namespace substruct

@@ -10,10 +10,10 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include "detail/hex_split.hpp"
 #include "detail/line_reader.hpp"
 #include "detail/mesh_builder.hpp"
 #include "substruct/core/error.hpp"
+#include "substruct/mesh/hex_split.hpp"
 #include "substruct/mesh/mesh_io.hpp"
 
 namespace substruct {
@@ -263,9 +263,9 @@ void split_cubes(const std::filesystem::path& file, const VegContent& c, TetMesh
   std::vector<Index> tets;
   tets.reserve(c.elements.size() * 3);
   for (std::size_t j = 0; j * 8 < c.elements.size(); ++j) {
-    mesh_detail::Hexahedron hex{};
+    Hexahedron hex{};
     std::copy_n(c.elements.begin() + static_cast<std::ptrdiff_t>(8 * j), 8, hex.begin());
-    const auto six = mesh_detail::split_hexahedron(c.xyz, hex);
+    const auto six = split_hexahedron(c.xyz, hex);
     if (!six)
       throw ParseError(
           file, c.element_lines[j],

@@ -8,9 +8,9 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include "detail/hex_split.hpp"
 #include "detail/mesh_builder.hpp"
 #include "substruct/core/error.hpp"
+#include "substruct/mesh/hex_split.hpp"
 #include "substruct/mesh/mesh_io.hpp"
 
 namespace substruct::mesh_detail {

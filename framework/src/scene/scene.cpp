@@ -101,7 +101,7 @@ Scene load_scene(const Config& config) {
   scene.rayleigh_stiffness = material.rayleigh_stiffness;
 
   ElementPartition partition =
-      make_element_partition(scene.mesh, settings.domains, config.base_dir());
+      make_element_partition(scene.mesh, settings.domains, config.base_dir(), scene.fixed_vertices);
   scene.decomposition = decompose(scene.mesh, std::move(partition));
   const int domains = scene.decomposition.num_domains();
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "substruct/sim/simulation.hpp"
 
-#include <unistd.h>
+#include "substruct/sim/cache_folder.hpp"
 
 #include <algorithm>
 #include <chrono>
@@ -41,34 +41,13 @@ fs::path output_path(const Config& config, const Scene& scene) {
   return output;
 }
 
-// Whether `path` lies in `folder` (both made absolute, links resolved).
-bool lies_in(const fs::path& path, const fs::path& folder) {
-  std::error_code error;
-  const fs::path p = fs::weakly_canonical(path, error);
-  const fs::path f = fs::weakly_canonical(folder, error);
-  if (error || f.empty()) return false;
-  const auto [end, _] = std::mismatch(f.begin(), f.end(), p.begin(), p.end());
-  return end == f.end();
-}
-
 fs::path cache_dir(const Config& config, const Scene& scene) {
   const fs::path dir = run_options().read(config).cache_dir;
   if (!dir.empty()) return dir;
-  // Beside the scene, unless it is one of an installed program's scenes (<prefix>/share/substruct,
-  // writable or not: an installed tree is not the user's to fill) or its folder is read-only:
-  // then the user's cache folder.
   const fs::path folder = scene.file.empty() ? fs::current_path() : scene.file.parent_path();
-  const fs::path beside = folder / ".substruct-cache";
-  const bool installed = !source_dir() && !scene.file.empty() && lies_in(folder, data_dir());
-  if (!installed && (::access(beside.c_str(), W_OK) == 0 ||
-                     (!fs::exists(beside) && ::access(folder.c_str(), W_OK) == 0)))
-    return beside;
-  const char* xdg = std::getenv("XDG_CACHE_HOME");
-  const char* home = std::getenv("HOME");
-  const fs::path user = xdg != nullptr && *xdg != '\0' ? fs::path(xdg)
-                        : home != nullptr              ? fs::path(home) / ".cache"
-                                                       : fs::temp_directory_path();
-  return user / "substruct" / "models";
+  // A program run from its build tree has no installed data folder.
+  const bool installed_program = !source_dir() && !scene.file.empty();
+  return default_cache_dir(folder, installed_program ? data_dir() : fs::path());
 }
 
 RunSettings read_run_settings(const Config& config) {

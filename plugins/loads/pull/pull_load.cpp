@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // pull: constant point forces on chosen vertices while start ≤ t < end, e.g. to pull a beam's
 // tip and let it go.
-#include <cmath>
 #include <limits>
 #include <memory>
 #include <string>
@@ -13,7 +12,6 @@
 #include "substruct/config/config.hpp"
 #include "substruct/config/options.hpp"
 #include "substruct/core/error.hpp"
-#include "substruct/core/parse_number.hpp"
 #include "substruct/loads/load.hpp"
 #include "substruct/plugin/plugin_descriptor.hpp"
 #include "substruct/scene/scene.hpp"
@@ -24,7 +22,7 @@ namespace {
 // The [pull] section.
 struct PullSettings {
   std::vector<Index> vertices;
-  std::vector<std::string> force = {"0", "0", "0"};  // "x y z", or one "x y z" per vertex
+  std::vector<double> force = {0, 0, 0};  // "x y z", or one "x y z" per vertex
   double start = 0;
   double end = std::numeric_limits<double>::infinity();
 };
@@ -34,9 +32,9 @@ const OptionSet<PullSettings>& pull_options() {
   static const auto options =
       OptionSet<S>("pull", "point forces on vertices during a time window")
           .indices("vertices", &S::vertices, "0-based vertices to pull, e.g. \"12 40 41\"")
-          .list("force", &S::force,
-                "force on each vertex [N]: \"x y z\" (the same on every "
-                "vertex) or one \"x y z\" per listed vertex")
+          .numbers("force", &S::force, "N",
+                   "force on each vertex: \"x y z\" (the same on every vertex) or one \"x y z\" "
+                   "per listed vertex")
           .number("start", &S::start, "s", "time the forces start acting")
           .number("end", &S::end, "s", "time the forces stop acting (inf: never)",
                   any_value.or_infinite());
@@ -77,13 +75,7 @@ std::unique_ptr<Component> create(const PluginContext& context) {
   if (s.vertices.empty())
     throw config.value_error(
         "pull.vertices", "lists no vertex; name the vertices to pull, e.g. pull.vertices = 12 40");
-  std::vector<double> f;
-  for (const std::string& item : s.force) {
-    const std::optional<double> x = parse_number(item);
-    if (!x || !std::isfinite(*x))
-      throw config.value_error("pull.force", fmt::format("expected numbers, found '{}'", item));
-    f.push_back(*x);
-  }
+  const std::vector<double>& f = s.force;
   if (f.size() != 3 && f.size() != 3 * s.vertices.size())
     throw config.value_error(
         "pull.force", fmt::format("expected \"x y z\" or one \"x y z\" per vertex ({} numbers "

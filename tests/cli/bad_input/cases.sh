@@ -237,6 +237,24 @@ case_value_choice() {
   expect_error 1 "command line: \[inertia\] lumping = 'sideways': expected one of interface, center-of-mass" -- \
     "$cli" run "$scene" --inertia.lumping=sideways --run.exporters=
 }
+case_value_map_item() {
+  expect_error 1 "command line: \[inertia\] domain_frequency_scale = '3:0.5 7:x': item '7:x': expected DOMAIN:FACTOR items" -- \
+    "$cli" run "$scene" --coupling.plugin=inertia --inertia.domain_frequency_scale="3:0.5 7:x" \
+    --run.exporters=
+}
+case_value_map_index_twice() {
+  expect_error 1 "\[inertia\] domain_frequency_scale = '2:1 1-3:2': item '1-3:2': .*each index once" -- \
+    "$cli" run "$scene" --coupling.plugin=inertia --inertia.domain_frequency_scale="2:1 1-3:2" \
+    --run.exporters=
+}
+case_value_numbers_item() {
+  expect_error 1 "\[inertia\] level_stiffness = '10 0 1': item '0': expected finite numbers > 0" -- \
+    "$cli" run "$scene" --coupling.plugin=inertia --inertia.level_stiffness="10 0 1" --run.exporters=
+}
+case_generate_bad_value() {
+  expect_error 1 "generate bar: --dt '-1': expected a finite number > 0" -- \
+    "$cli" generate bar --out g --dt -1
+}
 case_value_vector_of_two() {
   expect_error 1 "\[gravity\] acceleration = '0 -9.81': expected three finite numbers 'x y z'" -- \
     "$cli" run "$scene" --gravity.acceleration="0 -9.81" --run.exporters=

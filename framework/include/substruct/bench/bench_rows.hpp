@@ -23,6 +23,9 @@ struct RowRunSettings {
   /// Runs the reference row once more at Δt/4 (4× the steps) and reports the reference's own
   /// error against it beside the methods' errors (BenchAccuracy::reference_uncertainty).
   bool reference_check = false;
+  /// Where the common overrides come from, for the messages of a value they refuse
+  /// (Config::load's origin: "command line", or "Python").
+  std::string origin = "command line";
 };
 
 /// Runs `scene` with every row (overrides: `common`, then the row's; no exporters) and appends

@@ -50,17 +50,20 @@ constexpr Range in_open_range(double lowest, double highest) {
 
 /// What an option's text is read as (the field it is bound to).
 enum class OptionType {
-  flag,     // bool: true | false (also yes | no, on | off, 1 | 0)
-  integer,  // an integer within the Range and the field's type
-  number,   // a real number within the Range
-  text,     // any text
-  path,     // a file or folder, relative to the scene file's folder
-  list,     // names separated by spaces and/or commas
-  indices,  // 0-based vertex or domain indices separated by spaces and/or commas
-  vec3,     // three numbers "x y z" (or "x, y, z")
-  choice,   // one of OptionInfo::choices
+  flag,       // bool: true | false (also yes | no, on | off, 1 | 0)
+  integer,    // an integer within the Range and the field's type
+  number,     // a real number within the Range
+  text,       // any text
+  path,       // a file or folder, relative to the scene file's folder
+  list,       // names separated by spaces and/or commas
+  indices,    // 0-based vertex or domain indices separated by spaces and/or commas, A-B a range
+  numbers,    // real numbers within the Range, separated by spaces and/or commas
+  index_map,  // INDEX:NUMBER items ("3:0.5 7-9:2"), INDEX an index or a range A-B, NUMBER in Range
+  vec3,       // three numbers "x y z" (or "x, y, z")
+  choice,     // one of OptionInfo::choices
 };
-/// "bool", "integer", "number", "text", "path", "list", "indices", "x y z", "choice".
+/// "bool", "integer", "number", "text", "path", "list", "indices", "numbers", "map", "x y z",
+/// "choice".
 std::string_view to_string(OptionType type);
 
 /// One option of a section.
@@ -72,7 +75,8 @@ struct OptionInfo {
   std::string unit;                  // "s", "Pa", "m/s²"; "" for none
   std::string help;                  // what it does; paper symbols and sections welcome
   std::vector<std::string> choices;  // OptionType::choice: the accepted values
-  Range range;                       // number, integer
+  Range range;                       // number, integer, numbers, index_map (its values)
+  std::string item;                  // index_map: one item's shape, "DOMAIN:FACTOR"
   long lowest_integer = std::numeric_limits<long>::min();  // integer: what its field holds
   long highest_integer = std::numeric_limits<long>::max();
 };
@@ -93,6 +97,10 @@ struct OptionTable {
 /// What `option` accepts, for messages and help: "a number > 0", "an integer ≥ 1", "one of
 /// interface, center-of-mass", "three numbers 'x y z'", "true or false", …
 std::string expectation(const OptionInfo& option);
+
+/// Why `text` is not a value of `option`: "expected …", after the item refused for a list
+/// ("item '7:x': expected …"); empty when it is one.
+std::string refusal(const OptionInfo& option, const std::string& text);
 
 /// Whether `text` is a valid value of `option`, and its canonical spelling (numbers in their
 /// shortest exact form, flags as true or false, vectors space-separated): the text to store, or

@@ -31,6 +31,7 @@
 #include <functional>
 #include <initializer_list>
 #include <limits>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -53,6 +54,18 @@ struct Choice {
   E value;
 };
 
+/// A field of a member struct of S, for options on a nested struct:
+/// member(&Settings::material, &Material::density).
+template <class C, class M, class T>
+struct MemberField {
+  M C::*outer;
+  T M::*inner;
+};
+template <class C, class M, class T>
+constexpr MemberField<C, M, T> member(M C::*outer, T M::*inner) {
+  return {outer, inner};
+}
+
 namespace detail {
 
 /// The untyped part of an OptionSet: the table, and per option how a parsed value is stored.
@@ -67,6 +80,9 @@ class OptionBinder {
   /// Stores every option `config` has a value for into `settings`; throws Error in the one
   /// message format for a value its option refuses.
   void read(const Config& config, void* settings) const;
+  /// Stores `text` as the value of option `key` into `settings`; returns why its option refused
+  /// it (refusal()), empty when stored. Throws std::logic_error for a key not declared.
+  std::string assign(void* settings, std::string_view key, const std::string& text) const;
   const OptionTable& table() const { return table_; }
 
  private:
@@ -102,6 +118,19 @@ class OptionSet {
     return bind(detail::option_info(std::move(key), OptionType::number, std::move(unit),
                                     std::move(help), range),
                 field, &detail::OptionValue::number);
+  }
+  /// A number in a field of a member struct of S (see member()).
+  template <detail::BaseOf<S> C, class M>
+  OptionSet& number(std::string key, MemberField<C, M, double> field, std::string unit,
+                    std::string help, Range range = any_value) {
+    OptionInfo option = detail::option_info(std::move(key), OptionType::number, std::move(unit),
+                                            std::move(help), range);
+    detail::OptionValue initial;
+    initial.number = S{}.*field.outer.*field.inner;
+    binder_.add(std::move(option), &initial, [field](void* s, const detail::OptionValue& v) {
+      static_cast<S*>(s)->*field.outer.*field.inner = v.number;
+    });
+    return *this;
   }
   /// A number without default: the field stays empty unless a scene sets it.
   OptionSet& number(std::string key, std::optional<double> S::*field, std::string unit,
@@ -154,6 +183,23 @@ class OptionSet {
     return bind(detail::option_info(std::move(key), OptionType::indices, "", std::move(help)),
                 field, &detail::OptionValue::indices);
   }
+  /// Numbers in `range` separated by blanks and/or commas ("10 5 1").
+  OptionSet& numbers(std::string key, std::vector<double> S::*field, std::string unit,
+                     std::string help, Range range = any_value) {
+    return bind(detail::option_info(std::move(key), OptionType::numbers, std::move(unit),
+                                    std::move(help), range),
+                field, &detail::OptionValue::numbers);
+  }
+  /// A map from indices to numbers in `range`: "INDEX:NUMBER" items separated by blanks and/or
+  /// commas ("3:0.5 7:2"), INDEX an index or a range A-B (each of A … B); an index given twice is
+  /// refused. `item` names the parts in help and messages, e.g. "DOMAIN:FACTOR".
+  OptionSet& index_map(std::string key, std::map<Index, double> S::*field, std::string item,
+                       std::string unit, std::string help, Range range = any_value) {
+    OptionInfo option = detail::option_info(std::move(key), OptionType::index_map, std::move(unit),
+                                            std::move(help), range);
+    option.item = std::move(item);
+    return bind(std::move(option), field, &detail::OptionValue::map);
+  }
   /// Three finite numbers "x y z".
   OptionSet& vec3(std::string key, Vec3 S::*field, std::string unit, std::string help) {
     return bind(
@@ -192,6 +238,11 @@ class OptionSet {
     S settings{};
     binder_.read(config, &settings);
     return settings;
+  }
+  /// Sets option `key` (one of table()'s) of `settings` from `text`, as a command line gives
+  /// it; returns why the option refused it ("expected …"), empty when it was stored.
+  std::string assign(S& settings, std::string_view key, const std::string& text) const {
+    return binder_.assign(&settings, key, text);
   }
   const OptionTable& table() const { return binder_.table(); }
 

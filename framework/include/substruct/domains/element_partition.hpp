@@ -23,11 +23,14 @@ struct ElementPartition {
 ///   sets          one domain per named element set of the mesh, in name order (Vega's implicit
 ///                 "allElements" is not a domain); every element must lie in exactly one set;
 ///   sets:a,b,c    one domain per listed set, in the listed order, same rule;
+///   bands:N       bands of geodesic distance from `fixed_vertices` split into connected pieces,
+///                 a tree of domains rooted at the clamp (band_partition.hpp);
 ///   anything else a text file (relative to base_dir) of one domain id per element,
 ///                 whitespace separated, '#' starts a comment; ids 0…D−1, none unused.
 /// Throws Error (ParseError for a malformed file, with its line) that says what is wrong.
 ElementPartition make_element_partition(const TetMesh& mesh, const std::string& spec,
-                                        const std::filesystem::path& base_dir);
+                                        const std::filesystem::path& base_dir,
+                                        const std::vector<Index>& fixed_vertices = {});
 
 /// N domains from METIS (k-way, contiguous when the mesh is connected, fixed seed).
 ElementPartition metis_element_partition(const TetMesh& mesh, int num_domains);

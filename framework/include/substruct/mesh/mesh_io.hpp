@@ -58,6 +58,10 @@ void check_tet_mesh(const TetMesh& mesh, const std::filesystem::path& source);
 /// normal indices in f records are accepted and ignored; negative indices are relative).
 SurfaceMesh read_obj(const std::filesystem::path& file);
 
+/// Writes a Wavefront .obj surface (v and f records, 17 significant digits) that read_obj reads
+/// back exactly; throws Error naming the file when it cannot be written.
+void write_obj(const std::filesystem::path& file, const SurfaceMesh& surface);
+
 /// Reads Vega fixed vertices (.bou): 1-based indices separated by commas and/or whitespace,
 /// '#' comments. Returns sorted, unique 0-based indices. When num_vertices ≥ 0, an index outside
 /// [1, num_vertices] is a ParseError.

@@ -1,19 +1,19 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
-// Splitting hexahedra (Vega CUBIC elements, VTK cell types 11 and 12) into tetrahedra so that
-// neighbouring hexahedra meet on the same triangles.
-//
-// Each quadrilateral face is cut by the diagonal through its vertex of smallest global index, a
-// choice that depends on the face alone, so the two hexahedra sharing a face cut it alike. The
-// hexahedron's vertex of smallest index m lies on three faces, whose diagonals all pass through
-// m; the hexahedron is the cone from m over the other three faces, two triangles each: 6 tets.
+/// Splitting hexahedra (Vega CUBIC elements, VTK cell types 11 and 12, voxels) into tetrahedra
+/// so that neighbouring hexahedra meet on the same triangles.
+///
+/// Each quadrilateral face is cut by the diagonal through its vertex of smallest global index, a
+/// choice that depends on the face alone, so the two hexahedra sharing a face cut it alike. The
+/// hexahedron's vertex of smallest index m lies on three faces, whose diagonals all pass through
+/// m; the hexahedron is the cone from m over the other three faces, two triangles each: 6 tets.
 #include <array>
 #include <optional>
 #include <vector>
 
 #include "substruct/core/types.hpp"
 
-namespace substruct::mesh_detail {
+namespace substruct {
 
 /// The vertex order of a hexahedron: the bottom face 0 1 2 3 counter-clockwise seen from above,
 /// the top face 4 5 6 7 above it (Vega's CUBIC and VTK_HEXAHEDRON alike).
@@ -29,4 +29,4 @@ Hexahedron hexahedron_of_voxel(const Hexahedron& voxel);
 /// convex, or its vertices are not in hexahedron order.
 std::optional<SixTets> split_hexahedron(const std::vector<double>& xyz, const Hexahedron& hex);
 
-}  // namespace substruct::mesh_detail
+}  // namespace substruct

@@ -1,0 +1,142 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// `substruct import MODEL --out DIR`: a closed surface becomes a scene that `substruct run`
+// takes; surfaces that bound no solid, selectors that fix nothing and bad options are refused
+// before anything is written; the real surfaces of ../shared/data become scenes.
+#include <sys/wait.h>
+
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+#include <gtest/gtest.h>
+
+#include "substruct/mesh/mesh_io.hpp"
+#include "support/icosphere.hpp"
+#include "support/shared_data.hpp"
+#include "support/temp_dir_test.hpp"
+
+namespace substruct {
+namespace {
+
+namespace fs = std::filesystem;
+
+class ImportCommand : public testing::TempDirTest {
+ protected:
+  /// Runs `substruct COMMAND ARGS` in dir(), its output in dir()/log; returns the exit status.
+  int substruct(const std::string& args) const {
+    const std::string command =
+        fmt::format("cd '{}' && '{}' {} > log 2>&1", dir().string(), SUBSTRUCT_CLI, args);
+    const int status = std::system(command.c_str());
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  }
+  std::string log() const { return read("log"); }
+  bool logged(const std::string& text) const { return log().find(text) != std::string::npos; }
+};
+
+double volume_of(const TetMesh& mesh) {
+  double v = 0;
+  for (Index e = 0; e < mesh.num_elements(); ++e) {
+    const Vec3 x0 = mesh.vertices.row(mesh.tets(e, 0)).transpose();
+    v += (mesh.vertices.row(mesh.tets(e, 1)).transpose() - x0)
+             .dot((mesh.vertices.row(mesh.tets(e, 2)).transpose() - x0)
+                      .cross(mesh.vertices.row(mesh.tets(e, 3)).transpose() - x0)) /
+         6;
+  }
+  return v;
+}
+
+TEST_F(ImportCommand, AClosedSphereBecomesASceneThatRuns) {
+  const SurfaceMesh sphere = testing::icosphere(3);
+  write("sphere.obj", testing::obj_text(sphere));
+  ASSERT_EQ(substruct("import sphere.obj --out scene --fix 'y < -0.8'"), 0) << log();
+  for (const char* line :
+       {"model      sphere.obj: 642 vertices, 1280 triangles in 1 meshes",
+        "surface    closed, manifold", "by Gmsh", "fixed      ", "run it     substruct run "})
+    EXPECT_TRUE(logged(line)) << line << "\n" << log();
+
+  // The model as read (Assimp keeps single-precision positions, vertices in the order the
+  // faces first use them) is the render surface and the tets' boundary.
+  const TetMesh mesh = read_veg(dir() / "scene" / "sphere.veg");
+  const SurfaceMesh render = read_obj(dir() / "scene" / "sphere.obj");
+  ASSERT_EQ(render.vertices.rows(), 642);
+  ASSERT_EQ(render.triangles.rows(), 1280);
+  EXPECT_TRUE(mesh.vertices.topRows(642) == render.vertices);
+  EXPECT_NEAR(volume_of(mesh), testing::enclosed_volume(render), 1e-12);
+  EXPECT_NEAR(volume_of(mesh), testing::enclosed_volume(sphere), 1e-6);
+  const std::vector<Index> fixed = read_bou(dir() / "scene" / "sphere.bou", mesh.num_vertices());
+  Index below = 0;
+  for (Index v = 0; v < mesh.num_vertices(); ++v) below += mesh.vertices(v, 1) < -0.8 ? 1 : 0;
+  EXPECT_EQ(static_cast<Index>(fixed.size()), below);
+  EXPECT_GT(below, 0);
+  for (const Index v : fixed) EXPECT_LT(mesh.vertices(v, 1), -0.8);
+
+  // 20 steps of the full method: the sphere sags on its clamp and moves.
+  ASSERT_EQ(substruct("run scene/sphere.ini --run.steps=20"), 0) << log();
+  EXPECT_TRUE(logged("steps      20 × dt 0.01 s")) << log();
+  const std::size_t at = log().find("energy     kinetic ");
+  ASSERT_NE(at, std::string::npos) << log();
+  const double kinetic = std::stod(log().substr(at + 19));
+  EXPECT_TRUE(std::isfinite(kinetic));
+  EXPECT_GT(kinetic, 0.0) << log();
+}
+
+TEST_F(ImportCommand, WhatBoundsNoSolidOrFixesNothingIsRefusedBeforeWriting) {
+  SurfaceMesh open = testing::box_surface(1, 1, 1);
+  open.triangles.conservativeResize(11, 3);  // the last triangle missing
+  write("open.obj", testing::obj_text(open));
+  EXPECT_EQ(substruct("import open.obj --out scene"), 1);
+  EXPECT_TRUE(logged("does not bound a solid: the surface is open: the edge of vertices")) << log();
+  EXPECT_TRUE(logged("--as voxels fills its inside")) << log();
+  EXPECT_FALSE(fs::exists(dir() / "scene"));
+
+  write("box.obj", testing::obj_text(testing::box_surface(1, 1, 1)));
+  EXPECT_EQ(substruct("import box.obj --out scene --fix 'y < -1'"), 1);
+  EXPECT_TRUE(logged("--fix 'y < -1' fixes none of the mesh's")) << log();
+  EXPECT_FALSE(fs::exists(dir() / "scene" / "box.ini"));
+  EXPECT_EQ(substruct("import box.obj --out scene --fix 'y <= 1'"), 1);
+  EXPECT_TRUE(logged("fixes all of the mesh's")) << log();
+
+  EXPECT_EQ(substruct("import box.obj --out scene --as jelly"), 1);
+  EXPECT_TRUE(logged("[import] as = 'jelly': expected one of solid, voxels")) << log();
+  EXPECT_EQ(substruct("import box.obj --out scene --fixx 'y < 0'"), 1);
+  EXPECT_TRUE(logged("unknown option '--fixx'; did you mean '--fix'?")) << log();
+  EXPECT_EQ(substruct("import box.obj"), 1);
+  EXPECT_TRUE(logged("--out DIR")) << log();
+  EXPECT_EQ(substruct("import missing.obj --out scene"), 1);
+  EXPECT_TRUE(logged("missing.obj")) << log();
+
+  // The open box fills as voxels.
+  ASSERT_EQ(substruct("import box.obj --out vox --as voxels --cells 4 --fix lowest"), 0) << log();
+  EXPECT_EQ(read_veg(dir() / "vox" / "box.veg").num_elements(), 6 * 64);
+}
+
+TEST_F(ImportCommand, TheSharedSurfacesBecomeScenes) {
+  SUBSTRUCT_REQUIRE_SHARED("sofa-armadillo/Armadillo_simplified.obj");
+  SUBSTRUCT_REQUIRE_SHARED("asianDragon/asianDragon.obj");
+  for (const auto& [model, defect] : std::vector<std::pair<std::string, std::string>>{
+           {"sofa-armadillo/Armadillo_simplified.obj", "the surface crosses itself: triangles"},
+           {"asianDragon/asianDragon.obj", "are the same triangle"}}) {
+    SCOPED_TRACE(model);
+    const std::string path = (testing::shared_data() / model).string();
+    EXPECT_EQ(substruct(fmt::format("import '{}' --out solid", path)), 1);
+    EXPECT_TRUE(logged(defect)) << log();
+    const auto start = std::chrono::steady_clock::now();
+    ASSERT_EQ(
+        substruct(fmt::format("import '{}' --out scene --as voxels --cells 40 --fix lowest", path)),
+        0)
+        << log();
+    std::printf("%s: %.2f s to import\n%s", model.c_str(),
+                std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(),
+                log().c_str());
+    const TetMesh mesh = read_veg(dir() / "scene" / (fs::path(model).stem().string() + ".veg"));
+    EXPECT_GT(mesh.num_elements(), 1000);
+  }
+}
+
+}  // namespace
+}  // namespace substruct
