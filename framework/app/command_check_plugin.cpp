@@ -56,6 +56,13 @@ const OptionSet<CheckPluginSettings>& check_plugin_options() {
   return options;
 }
 
+const OptionTable& check_plugin_option_table() {
+  return check_plugin_options().table();
+}
+// On the reference page (framework/docs/options.md) with the other commands' options.
+const bool check_plugin_options_registered =
+    register_command_options({"check-plugin", check_plugin_option_table});
+
 std::string option_name(const std::string& key) {
   return "--" + key;
 }
