@@ -3,11 +3,10 @@
 
 #include <algorithm>
 #include <cmath>
-#include <functional>
 #include <limits>
 #include <queue>
-#include <utility>
 
+#include "substruct/domains/edge_distance.hpp"
 #include "substruct/fem/tet_geometry.hpp"
 #include "substruct/scene/scene.hpp"
 
@@ -72,34 +71,7 @@ std::vector<WindSample> wind_samples(const Scene& scene, int per_domain) {
       (m.vertices.rowwise() - centroid.transpose()).rowwise().squaredNorm().minCoeff(&best);
       anchor.push_back(best);
     }
-    // Dijkstra over the tet edges.
-    std::vector<std::vector<std::pair<Index, double>>> edges(static_cast<std::size_t>(n));
-    for (Index e = 0; e < m.num_elements(); ++e)
-      for (int a = 0; a < 4; ++a)
-        for (int b = a + 1; b < 4; ++b) {
-          const Index i = m.tets(e, a), j = m.tets(e, b);
-          const double length = (m.vertices.row(i) - m.vertices.row(j)).norm();
-          edges[static_cast<std::size_t>(i)].emplace_back(j, length);
-          edges[static_cast<std::size_t>(j)].emplace_back(i, length);
-        }
-    std::vector<double> distance(static_cast<std::size_t>(n),
-                                 std::numeric_limits<double>::infinity());
-    using Item = std::pair<double, Index>;
-    std::priority_queue<Item, std::vector<Item>, std::greater<>> queue;
-    for (Index l : anchor) {
-      distance[static_cast<std::size_t>(l)] = 0;
-      queue.emplace(0.0, l);
-    }
-    while (!queue.empty()) {
-      const auto [dist, i] = queue.top();
-      queue.pop();
-      if (dist > distance[static_cast<std::size_t>(i)]) continue;
-      for (const auto& [j, length] : edges[static_cast<std::size_t>(i)])
-        if (dist + length < distance[static_cast<std::size_t>(j)]) {
-          distance[static_cast<std::size_t>(j)] = dist + length;
-          queue.emplace(dist + length, j);
-        }
-    }
+    const std::vector<double> distance = edge_distances_to(m, anchor);
     double reach = 0;
     for (double dist : distance)
       if (std::isfinite(dist)) reach = std::max(reach, dist);
