@@ -205,8 +205,8 @@ void import_plant(const fs::path& model, const std::string& name, const ImportSe
   }
   const std::string ini = fmt::format(
       "# Imported from {} by substruct import --as plant (Zhao 2014, §4.1, Steps 1–9):\n"
-      "# {} pieces → {} domains (F {}, R1 {}, R2 {}), {} instanced copies, {} loops cut,\n"
-      "# {} pieces attached to the nearest; every domain voxelised on its own (cubes of {:.4g}),\n"
+      "# {} pieces → {} domains (F {}, R1 {}, R2 {}); instanced copies: {}; loops cut: {};\n"
+      "# pieces attached to the nearest: {}; every domain voxelised on its own (cubes of {:.4g}),\n"
       "# a child's fixed vertices the corners of its cubes that are also its parent's.\n"
       "#   substruct run {}.ini\n"
       "# domain, piece, type, parent, tets, fixed vertices, material:\n{}\n"

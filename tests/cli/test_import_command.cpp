@@ -138,5 +138,64 @@ TEST_F(ImportCommand, TheSharedSurfacesBecomeScenes) {
   }
 }
 
+// --as plant (Zhao 2014, §4.1, Steps 1–9) on a Quaternius tree kept in share/ (CC0): a tree of
+// domains with every child fixed to its parent, which inertia runs for 0.1 s.
+TEST_F(ImportCommand, AQuaterniusTreeBecomesAPlantSceneThatInertiaRuns) {
+  const fs::path tree = testing::share_dir() / "meshes" / "quaternius" / "Tree_1.obj";
+  ASSERT_EQ(substruct(fmt::format("import '{}' --out plant --as plant --plant-cells 40",
+                                  tree.string())),
+            0)
+      << log();
+  for (const char* line : {"pieces     23 (connected components): 8 flexible, 15 rigid",
+                           "meshes     ", "fixed      ", "run it     substruct run "})
+    EXPECT_TRUE(logged(line)) << line << "\n" << log();
+  std::printf("%s", log().c_str());
+  const TetMesh mesh = read_veg(dir() / "plant" / "Tree_1.veg");
+  const std::string domains = read("plant/Tree_1.domains");
+  const std::string ini = read("plant/Tree_1.ini");
+  EXPECT_NE(ini.find("plugin = inertia"), std::string::npos) << ini;
+  EXPECT_NE(ini.find("rigid_domains = "), std::string::npos) << ini;
+
+  ASSERT_EQ(substruct("run plant/Tree_1.ini --run.steps=10"), 0) << log();
+  EXPECT_TRUE(logged("steps      10 × dt 0.01 s")) << log();
+  const std::size_t at = log().find("energy     kinetic ");
+  ASSERT_NE(at, std::string::npos) << log();
+  const double kinetic = std::stod(log().substr(at + 19));
+  EXPECT_TRUE(std::isfinite(kinetic)) << log();
+  EXPECT_GT(kinetic, 0.0) << log();
+  // Bounded: clamped and starting at rest, the tree gains less kinetic energy in 0.1 s than it
+  // would falling freely, m g² t² / 2 = (g t² / 2 h) · m g h, a few % of its gravity energy.
+  const std::size_t g = log().find("gravity ", at);
+  ASSERT_NE(g, std::string::npos) << log();
+  EXPECT_LT(kinetic, 0.05 * std::stod(log().substr(g + 8))) << log();
+}
+
+TEST_F(ImportCommand, APlantImportSaysWhatItAttachedAndRefusesWhatItCannotMesh) {
+  // Two crossing bars and a speck far off: the speck is attached to the nearest and said so.
+  SurfaceMesh upright = testing::box_surface(0.2, 2, 0.2);
+  SurfaceMesh across = testing::box_surface(1, 0.15, 0.1);
+  across.vertices.rowwise() += Eigen::RowVector3d(0.1, 1.2, 0.05);
+  SurfaceMesh speck = testing::box_surface(0.05, 0.05, 0.05);
+  speck.vertices.rowwise() += Eigen::RowVector3d(2, 0, 0);
+  write("soup.obj", testing::obj_text(testing::merged(testing::merged(upright, across), speck)));
+  ASSERT_EQ(substruct("import soup.obj --out soup --as plant --plant-cells 30 --small 0.05"), 0)
+      << log();
+  EXPECT_TRUE(logged("piece 2 touches nothing of the tree: attached to the nearest, piece 1"))
+      << log();
+  EXPECT_TRUE(fs::exists(dir() / "soup" / "soup.ini"));
+
+  // Cubes too coarse for any centre to be inside the upright: an error naming it; nothing written.
+  EXPECT_EQ(substruct("import soup.obj --out coarse --as plant --plant-cells 3 --fill centre"), 1);
+  EXPECT_TRUE(logged("piece 0 (no material, 12 triangles")) << log();
+  EXPECT_TRUE(logged("has no cube whose centre is inside it")) << log();
+  EXPECT_FALSE(fs::exists(dir() / "coarse"));
+
+  // An empty file.
+  write("empty.obj", "");
+  EXPECT_EQ(substruct("import empty.obj --out empty --as plant"), 1);
+  EXPECT_TRUE(logged("empty.obj")) << log();
+  EXPECT_FALSE(fs::exists(dir() / "empty"));
+}
+
 }  // namespace
 }  // namespace substruct

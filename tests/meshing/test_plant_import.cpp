@@ -202,11 +202,21 @@ TEST(PlantImport, AQuaterniusTreeBecomesATreeOfDomains) {
   int flexible = 0;
   for (const PlantPiece& p : pieces) flexible += p.type == PieceType::flexible ? 1 : 0;
   EXPECT_EQ(flexible, 8);  // Bark: the trunk and 7 branches; the 15 crowns by material
+  // Copies (checked apart: equal sorted pairwise distances of the centred, RMS-scaled vertices,
+  // to 1e-5): three twigs of piece 4, ten crowns of piece 8, one of piece 16.
   const std::vector<int> copies = find_instances(model.surface, pieces, 1e-3);
-  int copied = 0;
-  for (std::size_t p = 0; p < copies.size(); ++p)
-    copied += copies[p] != static_cast<int>(p) ? 1 : 0;
-  EXPECT_EQ(copied, 0);
+  EXPECT_EQ(copies, (std::vector<int>{0, 1, 2, 3, 4, 4, 4, 4, 8, 8, 8, 8, 8, 8, 8, 15, 16, 17, 18,
+                                      16, 8, 8, 8}));
+
+  // The tree: every piece but the root has a parent, reached from the root.
+  const PlantTree tree = build_plant_tree(
+      model.surface, pieces, find_piece_contacts(model.surface, pieces, 0.0333), "lowest");
+  EXPECT_EQ(tree.root, 0);
+  EXPECT_EQ(tree.order.size(), pieces.size());
+  EXPECT_EQ(tree.flexible_components, 1);
+  EXPECT_EQ(tree.cut_loops.size(), 1U);
+  EXPECT_TRUE(tree.attached.empty());
+  for (std::size_t p = 1; p < pieces.size(); ++p) EXPECT_GE(tree.parent[p], 0) << p;
 }
 
 }  // namespace

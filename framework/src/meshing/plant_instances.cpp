@@ -7,6 +7,8 @@
 #include <set>
 
 #include <Eigen/Eigenvalues>
+#include <Eigen/Geometry>
+#include <Eigen/SVD>
 
 namespace substruct {
 
@@ -88,6 +90,46 @@ bool copies(const Normalized& a, const Normalized& b, double tol) {
   for (std::size_t i = 0; i < a.radii.size(); ++i)
     if (std::abs(a.radii[i] - b.radii[i]) > tol) return false;
   if (matches(a, b, Eigen::Matrix3d::Identity(), tol)) return true;
+  // Three vertices of a far apart (no two collinear with the centroid), each matched to the
+  // vertices of b as far from the centroid and as far from the others; the rotation that best
+  // maps each matching triple (Kabsch: H = Σ a bᵀ = U S Vᵀ, R = V diag(1, 1, det V Uᵀ) Uᵀ) is
+  // tried. Symmetric pieces (a crown turned by a quarter) have several triples; few are tried.
+  const std::size_t n = a.y.size();
+  std::size_t a0 = 0, a1 = 0, a2 = 0;
+  for (std::size_t i = 0; i < n; ++i)
+    if (a.y[i].norm() > a.y[a0].norm()) a0 = i;
+  for (std::size_t i = 0; i < n; ++i)
+    if ((a.y[i] - a.y[a0]).norm() > (a.y[a1] - a.y[a0]).norm()) a1 = i;
+  for (std::size_t i = 0; i < n; ++i)
+    if ((a.y[i] - a.y[a0]).cross(a.y[a1] - a.y[a0]).norm() >
+        (a.y[a2] - a.y[a0]).cross(a.y[a1] - a.y[a0]).norm())
+      a2 = i;
+  const double eps = 4 * tol;
+  const auto like = [&](std::size_t ai, std::size_t bj) {
+    return std::abs(a.y[ai].norm() - b.y[bj].norm()) <= eps;
+  };
+  const auto apart = [&](std::size_t ai, std::size_t ak, std::size_t bj, std::size_t bl) {
+    return std::abs((a.y[ai] - a.y[ak]).norm() - (b.y[bj] - b.y[bl]).norm()) <= eps;
+  };
+  int tried = 0;
+  for (std::size_t b0 = 0; b0 < n; ++b0) {
+    if (!like(a0, b0)) continue;
+    for (std::size_t b1 = 0; b1 < n; ++b1) {
+      if (b1 == b0 || !like(a1, b1) || !apart(a0, a1, b0, b1)) continue;
+      for (std::size_t b2 = 0; b2 < n; ++b2) {
+        if (b2 == b0 || b2 == b1 || !like(a2, b2) || !apart(a0, a2, b0, b2) ||
+            !apart(a1, a2, b1, b2))
+          continue;
+        if (++tried > 64) return false;
+        const Eigen::Matrix3d h = a.y[a0] * b.y[b0].transpose() + a.y[a1] * b.y[b1].transpose() +
+                                  a.y[a2] * b.y[b2].transpose();
+        const Eigen::JacobiSVD<Eigen::Matrix3d> svd(h, Eigen::ComputeFullU | Eigen::ComputeFullV);
+        Eigen::Matrix3d d = Eigen::Matrix3d::Identity();
+        d(2, 2) = (svd.matrixV() * svd.matrixU().transpose()).determinant() < 0 ? -1 : 1;
+        if (matches(a, b, svd.matrixV() * d * svd.matrixU().transpose(), tol)) return true;
+      }
+    }
+  }
   if (!a.distinct_axes || !b.distinct_axes) return false;
   for (int signs = 0; signs < 8; ++signs) {
     Eigen::Matrix3d flip = Eigen::Matrix3d::Identity();
