@@ -205,8 +205,8 @@ TEST(PlantImport, AQuaterniusTreeBecomesATreeOfDomains) {
   // Copies (checked apart: equal sorted pairwise distances of the centred, RMS-scaled vertices,
   // to 1e-5): three twigs of piece 4, ten crowns of piece 8, one of piece 16.
   const std::vector<int> copies = find_instances(model.surface, pieces, 1e-3);
-  EXPECT_EQ(copies, (std::vector<int>{0, 1, 2, 3, 4, 4, 4, 4, 8, 8, 8, 8, 8, 8, 8, 15, 16, 17, 18,
-                                      16, 8, 8, 8}));
+  EXPECT_EQ(copies, (std::vector<int>{0, 1, 2, 3,  4,  4,  4,  4,  8, 8, 8, 8,
+                                      8, 8, 8, 15, 16, 17, 18, 16, 8, 8, 8}));
 
   // The tree: every piece but the root has a parent, reached from the root.
   const PlantTree tree = build_plant_tree(
