@@ -219,5 +219,33 @@ TEST(PlantImport, AQuaterniusTreeBecomesATreeOfDomains) {
   for (std::size_t p = 1; p < pieces.size(); ++p) EXPECT_GE(tree.parent[p], 0) << p;
 }
 
+TEST(PlantImport, AQuaterniusPlantIsMeshedAtTheThesisResolution) {
+  const TriangleModel model =
+      read_triangle_model(testing::share_dir() / "meshes" / "quaternius" / "Plant_2.obj");
+  ASSERT_EQ(model.triangle_mesh.size(), 218U);
+  std::vector<PlantPiece> pieces = split_into_pieces(model, false);
+  ASSERT_EQ(pieces.size(), 16U);
+  EXPECT_EQ(pieces[0].material, "Wood");
+  type_pieces(model.surface, PieceTyping{"leaf|leaves", 0.02, 0.01, {}, {}}, pieces);
+  for (std::size_t p = 1; p < pieces.size(); ++p) {
+    EXPECT_EQ(pieces[p].material, "Leaves");
+    EXPECT_EQ(pieces[p].why, "material 'Leaves'");
+  }
+  const double cell = 1.2 * 1.774 / 100;  // the stem's height is the box's longest side
+  const PlantTree tree = build_plant_tree(
+      model.surface, pieces, find_piece_contacts(model.surface, pieces, 0.5 * cell), "lowest");
+  EXPECT_EQ(tree.root, 0);
+  for (std::size_t p = 1; p < pieces.size(); ++p) EXPECT_EQ(tree.parent[p], 0) << p;
+  const PlantMesh plant = mesh_plant(model.surface, pieces, tree, PlantMeshSettings{});
+  EXPECT_NEAR(plant.cell, cell, 1e-3 * cell);
+  EXPECT_EQ(plant.domains.size() + plant.merged.size(), 16U);
+  EXPECT_EQ(plant.domains[0].type, PieceType::flexible);
+  for (std::size_t d = 1; d < plant.domains.size(); ++d) {
+    EXPECT_EQ(plant.domains[d].type, PieceType::rigid1) << d;
+    EXPECT_EQ(plant.domains[d].parent, 0) << d;
+    EXPECT_GE(plant.domains[d].fixed, 4) << d;
+  }
+}
+
 }  // namespace
 }  // namespace substruct
