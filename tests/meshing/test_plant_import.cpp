@@ -247,5 +247,24 @@ TEST(PlantImport, AQuaterniusPlantIsMeshedAtTheThesisResolution) {
   }
 }
 
+TEST(PlantImport, PiecesByMeshSplitWhatTouchesAcrossMeshes) {
+  // A trunk and a branch that uses one of the trunk's vertices, in two meshes.
+  TriangleModel model;
+  model.surface =
+      testing::merged(box_at({0, 0, 0}, {0.2, 2, 0.2}), box_at({0.2, 1, 0.05}, {1, 0.1, 0.1}));
+  for (Eigen::Index t = 12; t < 24; ++t)
+    for (int k = 0; k < 3; ++k)
+      if (model.surface.triangles(t, k) == 8) model.surface.triangles(t, k) = 7;
+  model.triangle_mesh.assign(24, 0);
+  std::fill(model.triangle_mesh.begin() + 12, model.triangle_mesh.end(), 1);
+  model.mesh_materials = {"Bark", "Twig"};
+  EXPECT_EQ(split_into_pieces(model, false).size(), 1U);
+  const std::vector<PlantPiece> by_mesh = split_into_pieces(model, true);
+  ASSERT_EQ(by_mesh.size(), 2U);
+  EXPECT_EQ(by_mesh[0].material, "Bark");
+  EXPECT_EQ(by_mesh[1].material, "Twig");
+  EXPECT_EQ(by_mesh[1].triangles.size(), 12U);
+}
+
 }  // namespace
 }  // namespace substruct

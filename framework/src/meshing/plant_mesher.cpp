@@ -378,7 +378,9 @@ PlantMesh mesh_plant(const SurfaceMesh& surface, const std::vector<PlantPiece>& 
       ++uses[static_cast<std::size_t>(vtx)];
     }
     d.fixed = static_cast<Index>(welds.size());
-    for (const long x : corners)
+    std::vector<long> own(corners.begin(), corners.end());
+    std::sort(own.begin(), own.end());  // vertices numbered in lattice order, run after run
+    for (const long x : own)
       if (d.point.count(x) == 0) d.point[x] = fresh(x);
     const Index free_vertices = static_cast<Index>(d.point.size()) - d.fixed;
     if (d.type == PieceType::flexible && free_vertices < settings.min_free_vertices) {
