@@ -215,13 +215,14 @@ void add_note(std::string& notes, const std::string& note) {
   notes += (notes.empty() ? "" : "; ") + note;
 }
 
-// The shortest face-connected path of cubes from the parent's cubes to the child's; the cubes
-// it adds to the child (the parent's cube at its end included, the child's own excluded).
-std::vector<long> bridge(const DomainCells& child, const DomainCells& parent) {
+// The shortest face-connected path of cubes from `sources` (cubes of the parent) to the child's;
+// the cubes it adds to the child (the parent's cube at its end included, the child's own
+// excluded).
+std::vector<long> bridge(const DomainCells& child, const std::vector<long>& sources) {
   Window w;
   Cell lo = {kOffset, kOffset, kOffset}, hi = {-kOffset, -kOffset, -kOffset};
-  for (const auto* d : {&child, &parent})
-    for (const long k : d->cells) {
+  for (const auto* cells : {&child.cells, &sources})
+    for (const long k : *cells) {
       const Cell c = cell_of(k);
       for (std::size_t a = 0; a < 3; ++a) {
         lo[a] = std::min(lo[a], c[a]);
@@ -234,7 +235,7 @@ std::vector<long> bridge(const DomainCells& child, const DomainCells& parent) {
   }
   std::vector<long> from(static_cast<std::size_t>(w.size()), -2);  // −1: a source
   std::deque<long> queue;
-  for (const long k : parent.cells) {
+  for (const long k : sources) {
     const long f = w.flat(cell_of(k));
     from[static_cast<std::size_t>(f)] = -1;
     queue.push_back(f);
@@ -248,7 +249,6 @@ std::vector<long> bridge(const DomainCells& child, const DomainCells& parent) {
       for (long g = from[static_cast<std::size_t>(f)]; g >= 0;
            g = from[static_cast<std::size_t>(g)])
         path.push_back(key(w.at(g)));
-      if (path.empty()) path.push_back(key(c));  // (cannot happen: no cube was shared)
       return path;
     }
     for (const auto& d : kFace) {
@@ -322,38 +322,73 @@ PlantMesh mesh_plant(const SurfaceMesh& surface, const std::vector<PlantPiece>& 
     const bool overlaps = std::any_of(d.cells.begin(), d.cells.end(),
                                       [&](long c) { return parent.cell_set.count(c) != 0; });
     if (!overlaps) {
-      const std::vector<long> path = bridge(d, parent);
+      const std::vector<long> path = bridge(d, parent.cells);
       for (const long c : path) d.cell_set.insert(c);
       d.cells.assign(d.cell_set.begin(), d.cell_set.end());
       std::sort(d.cells.begin(), d.cells.end());
       add_note(d.notes,
                fmt::format("shares no cube with its parent: bridged by {} cubes", path.size()));
     }
-    // Step 9: the corners of shared cubes welded to the parent's vertices there.
+    // Step 9: the corners of shared cubes welded to the parent's vertices there, unless taken.
     std::unordered_map<long, Index> welds;
     std::unordered_set<long> corners;
-    for (const long c : d.cells) {
-      const bool shared = parent.cell_set.count(c) != 0;
-      for (const auto& k : kCorner) {
-        const long x = corner(c, k);
-        corners.insert(x);
-        if (!shared || welds.count(x) != 0) continue;
-        const auto it = parent.point.find(x);
-        if (it != parent.point.end() && uses[static_cast<std::size_t>(it->second)] == 1)
-          welds[x] = it->second;
+    const auto free_vertex = [&](long x) {
+      const auto it = parent.point.find(x);
+      return it != parent.point.end() && uses[static_cast<std::size_t>(it->second)] == 1
+                 ? it->second
+                 : Index{-1};
+    };
+    const auto weld = [&] {
+      welds.clear();
+      corners.clear();
+      for (const long c : d.cells) {
+        const bool shared = parent.cell_set.count(c) != 0;
+        for (const auto& k : kCorner) {
+          const long x = corner(c, k);
+          corners.insert(x);
+          if (!shared || welds.count(x) != 0) continue;
+          if (const Index v = free_vertex(x); v >= 0) welds[x] = v;
+        }
+      }
+      std::vector<Index> welded;
+      for (const auto& [x, vtx] : welds) welded.push_back(vtx);
+      std::sort(welded.begin(), welded.end());
+      Points at(static_cast<Eigen::Index>(welded.size()), 3);
+      for (std::size_t i = 0; i < welded.size(); ++i)
+        for (int a = 0; a < 3; ++a)
+          at(static_cast<Eigen::Index>(i), a) =
+              xyz[3 * static_cast<std::size_t>(welded[i]) + static_cast<std::size_t>(a)];
+      std::vector<Index> all(welded.size());
+      for (std::size_t i = 0; i < all.size(); ++i) all[i] = static_cast<Index>(i);
+      return welded.empty() ? -1 : affine_rank(at, all);
+    };
+    int rank = weld();
+    if (rank < 2) {
+      // The corners there are taken (by a sibling, or shared with the grandparent): a bridge to
+      // the nearest cube of the parent with free corners not on one line.
+      std::vector<long> free_cubes;
+      for (const long c : parent.cells) {
+        Points at(8, 3);
+        std::vector<Index> free_corners;
+        for (std::size_t k = 0; k < 8; ++k) {
+          const long x = corner(c, kCorner[k]);
+          if (free_vertex(x) < 0) continue;
+          at.row(static_cast<Eigen::Index>(k)) = g.point(cell_of(x)).transpose();
+          free_corners.push_back(static_cast<Index>(k));
+        }
+        if (free_corners.size() >= 3 && affine_rank(at, free_corners) >= 2) free_cubes.push_back(c);
+      }
+      if (!free_cubes.empty()) {
+        const std::vector<long> path = bridge(d, free_cubes);
+        for (const long c : path) d.cell_set.insert(c);
+        d.cells.assign(d.cell_set.begin(), d.cell_set.end());
+        std::sort(d.cells.begin(), d.cells.end());
+        add_note(d.notes, fmt::format("its parent's vertices in their shared cubes are taken: "
+                                      "bridged by {} cubes to free ones",
+                                      path.size()));
+        rank = weld();
       }
     }
-    std::vector<Index> welded;
-    for (const auto& [x, vtx] : welds) welded.push_back(vtx);
-    std::sort(welded.begin(), welded.end());
-    Points at(static_cast<Eigen::Index>(welded.size()), 3);
-    for (std::size_t i = 0; i < welded.size(); ++i)
-      for (int a = 0; a < 3; ++a)
-        at(static_cast<Eigen::Index>(i), a) =
-            xyz[3 * static_cast<std::size_t>(welded[i]) + static_cast<std::size_t>(a)];
-    std::vector<Index> all(welded.size());
-    for (std::size_t i = 0; i < all.size(); ++i) all[i] = static_cast<Index>(i);
-    const int rank = welded.empty() ? -1 : affine_rank(at, all);
     const char* why = nullptr;
     if (rank < 2)
       why = "its vertices shared with it are collinear or none (the corners there are taken)";

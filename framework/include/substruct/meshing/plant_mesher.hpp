@@ -49,9 +49,10 @@ struct PlantMesh {
 /// the domain. Step 9: a child's cubes that are also its parent's have their eight corners
 /// welded to the parent's vertices there (its fixed vertices, the interface the coupling sees);
 /// a corner already shared by a sibling or with the parent's parent stays the child's own. A
-/// child that shares no cube with its parent gets the shortest face-connected path of cubes to
-/// it (a bridge); one whose shared vertices are collinear, or that is wholly inside its parent,
-/// is merged into the parent. Throws Error naming the piece when its fill leaves no cube.
+/// child that shares no cube with its parent, or whose shared vertices there would be collinear,
+/// gets the shortest face-connected path of cubes (a bridge) to the nearest parent cube with
+/// free corners not on one line; one still without, or wholly inside its parent, is merged into
+/// the parent. Throws Error naming the piece when its fill leaves no cube.
 PlantMesh mesh_plant(const SurfaceMesh& surface, const std::vector<PlantPiece>& pieces,
                      const PlantTree& tree, const PlantMeshSettings& settings);
 
