@@ -210,6 +210,23 @@ TEST_F(ImportCommand, APlantImportSaysWhatItAttachedAndRefusesWhatItCannotMesh) 
       << log();
   EXPECT_TRUE(fs::exists(dir() / "soup" / "soup.ini"));
 
+  // --fix chooses among the root's vertices; one that fixes none of them is refused.
+  ASSERT_EQ(substruct("import soup.obj --out fixed --as plant --plant-cells 30 --small 0.05 "
+                      "--fix 'y < 0.5'"),
+            0)
+      << log();
+  const TetMesh fixed_mesh = read_veg(dir() / "fixed" / "soup.veg");
+  const std::vector<Index> fixed =
+      read_bou(dir() / "fixed" / "soup.bou", fixed_mesh.num_vertices());
+  EXPECT_GT(fixed.size(), 8U);
+  for (const Index v : fixed) {
+    EXPECT_LT(fixed_mesh.vertices(v, 1), 0.5);
+    EXPECT_LT(fixed_mesh.vertices(v, 0), 1.0);  // the upright's, not the speck's (at x = 2)
+  }
+  EXPECT_EQ(substruct("import soup.obj --out none --as plant --small 0.05 --fix 'y < -1'"), 1);
+  EXPECT_TRUE(logged("--fix 'y < -1' fixes none of the root domain's")) << log();
+  EXPECT_FALSE(fs::exists(dir() / "none" / "soup.ini"));
+
   // Cubes too coarse for any centre to be inside the upright: an error naming it; nothing written.
   EXPECT_EQ(substruct("import soup.obj --out coarse --as plant --plant-cells 3 --fill centre"), 1);
   EXPECT_TRUE(logged("piece 0 (material 'DefaultMaterial', 12 triangles")) << log();
