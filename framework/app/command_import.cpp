@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "commands.hpp"
+#include "import_settings.hpp"
 #include "substruct/config/config.hpp"
 #include "substruct/config/option_docs.hpp"
 #include "substruct/config/options.hpp"
@@ -30,28 +31,22 @@ namespace {
 
 namespace fs = std::filesystem;
 
-struct ImportSettings {
-  fs::path out;
-  std::string as = "solid";
-  std::string fix;
-  double size = 0;
-  int cells = 30;
-  std::string name;
-};
-
 const OptionSet<ImportSettings>& import_options() {
   using S = ImportSettings;
   static const auto options =
       OptionSet<S>("import", "substruct import MODEL: a scene folder from a triangle model")
           .path("out", &S::out, "the scene folder to write (made when missing); required")
-          .choice("as", &S::as, {"solid", "voxels"},
+          .choice("as", &S::as, {"solid", "voxels", "plant"},
                   "solid: Gmsh's quality tets inside a closed surface, whose triangles stay the "
                   "mesh's boundary; voxels: the cubes of a grid whose centres are inside, split "
-                  "into tets (for surfaces that cross themselves or overlap)")
+                  "into tets (for surfaces that cross themselves or overlap); plant: an artist's "
+                  "polygon soup cut into pieces, one domain each, typed, instanced, put in a tree "
+                  "by their contacts and voxelised apart (Zhao 2014, §4.1, Steps 1–9)")
           .text("fix", &S::fix,
                 "fixed vertices: 'AXIS OP VALUE' (AXIS x, y or z; OP <, <=, >, >=; e.g. "
                 "'y < 0.02') or 'lowest' (within 2 % of the height of the lowest vertex); none, "
-                "with a warning, when empty")
+                "with a warning, when empty; plant: of the root domain's vertices, 'lowest' when "
+                "empty")
           .number("size", &S::size, "",
                   "solid: the longest tet edge inside, in the model's units; "
                   "0: as the surface's edges",
@@ -60,17 +55,66 @@ const OptionSet<ImportSettings>& import_options() {
                    in_range(1, 1000))
           .text("name", &S::name,
                 "the scene's name: DIR/NAME.ini, NAME.veg, NAME.bou, NAME.obj; default: the "
-                "model's file name without extension");
+                "model's file name without extension")
+          .choice("pieces", &S::pieces, {"components", "meshes"},
+                  "plant, Step 1: the pieces (domains) are the connected components of the "
+                  "triangles (sharing a vertex), or the file's meshes (OBJ objects, groups, "
+                  "materials) each split into its components")
+          .text("rigid-materials", &S::rigid_materials,
+                "plant, Step 1: pieces whose material name matches this regular expression (any "
+                "case) are rigid (leaf cards, billboards); empty: none by material")
+          .number("thin", &S::thin, "",
+                  "plant, Step 1: a piece whose smallest principal extent is below this share of "
+                  "its largest is a card, rigid",
+                  in_range(0, 1))
+          .number("small", &S::small, "",
+                  "plant, Step 1: a piece whose box diagonal is below this share of the plant's is "
+                  "debris, rigid",
+                  in_range(0, 1))
+          .indices("rigid-pieces", &S::rigid_pieces,
+                   "plant, Step 1: pieces made rigid whatever the rules say (0-based, in the "
+                   "order the import prints)")
+          .indices("flexible-pieces", &S::flexible_pieces,
+                   "plant, Step 1: pieces made flexible whatever the rules say")
+          .flag("instances", &S::instances,
+                "plant, Step 2: find the pieces that are copies of one another (rotation, "
+                "translation, uniform scale)")
+          .number("instance-tolerance", &S::instance_tolerance, "",
+                  "plant, Step 2: how far a copy's vertex may be from the original's, over the "
+                  "piece's RMS radius",
+                  positive)
+          .number("contact", &S::contact, "cubes",
+                  "plant, Step 3: pieces whose triangles come this close (in cubes of the "
+                  "voxel grid) touch",
+                  non_negative)
+          .text("root", &S::root,
+                "plant, Step 5: the root domain: lowest (the flexible piece reaching lowest), "
+                "largest (the longest box diagonal) or a piece index")
+          .integer("plant-cells", &S::plant_cells, "",
+                   "plant, Step 8: cubes across the longest side of the plant's box grown 1.2× "
+                   "(the thesis's 100); every domain on the same grid",
+                   in_range(1, 1000))
+          .choice("fill", &S::fill, {"surface", "shell", "centre"},
+                  "plant, Step 8: a flexible piece's cubes: surface (those its triangles touch "
+                  "and those they enclose), shell (those its triangles touch) or centre (those "
+                  "whose centre is inside by ray parity, as --as voxels)")
+          .choice("rigid-fill", &S::rigid_fill, {"surface", "shell", "centre"},
+                  "plant, Step 8: a rigid piece's cubes, as --fill (shell: foliage is mostly "
+                  "air)");
   return options;
 }
 
 constexpr const char* kUsage =
-    "usage: substruct import MODEL --out DIR [--as solid|voxels] [--fix SELECTOR] [--size H]\n"
+    "usage: substruct import MODEL --out DIR [--as solid|voxels|plant] [--fix SELECTOR] [--size "
+    "H]\n"
     "                        [--cells N] [--name NAME]\n"
     "  Writes a scene folder from a triangle model (OBJ, glTF/GLB, PLY, STL, OFF, FBX, DAE, …,\n"
     "  read with Assimp): DIR/NAME.veg (tets), NAME.bou (fixed vertices), NAME.obj (the model,\n"
     "  rendered on the tets) and NAME.ini (full coupling, gravity along −y), which every command\n"
-    "  takes. The scene file is written last: a folder without it is not a finished import.\n\n";
+    "  takes. The scene file is written last: a folder without it is not a finished import.\n"
+    "  --as plant: one domain per piece of a polygon-soup plant (Zhao 2014, §4.1, Steps 1–9),\n"
+    "  each voxelised on its own; NAME.domains holds each tet's domain and NAME.ini runs\n"
+    "  the inertia coupling with the rigid pieces in [inertia] rigid_domains.\n\n";
 
 /// The model file and the settings; false when --help was asked.
 bool parse(const Args& args, GlobalOptions& global, fs::path& model, ImportSettings& settings) {
@@ -137,6 +181,10 @@ int command_import(const Args& args) {
   if (!parse(args, global, model, o)) return 0;
   const auto start = Clock::now();
   const std::string name = o.name.empty() ? model.stem().string() : o.name;
+  if (o.as == "plant") {
+    import_plant(model, name, o);
+    return 0;
+  }
 
   auto lap = Clock::now();
   const TriangleModel read = read_triangle_model(model);
@@ -227,7 +275,7 @@ const OptionTable& import_option_table() {
 const bool import_options_registered = register_command_options({"import", import_option_table});
 }  // namespace
 
-SUBSTRUCT_COMMAND("import", "MODEL --out DIR [--as solid|voxels] [--fix SELECTOR] …",
+SUBSTRUCT_COMMAND("import", "MODEL --out DIR [--as solid|voxels|plant] [--fix SELECTOR] …",
                   "a scene folder (tets, fixed vertices, render surface, .ini) from a triangle "
                   "model",
                   command_import);

@@ -4,11 +4,14 @@
 // before anything is written; the real surfaces of ../shared/data become scenes.
 #include <sys/wait.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <set>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -136,6 +139,105 @@ TEST_F(ImportCommand, TheSharedSurfacesBecomeScenes) {
     const TetMesh mesh = read_veg(dir() / "scene" / (fs::path(model).stem().string() + ".veg"));
     EXPECT_GT(mesh.num_elements(), 1000);
   }
+}
+
+// --as plant (Zhao 2014, §4.1, Steps 1–9) on a Quaternius tree kept in share/ (CC0): a tree of
+// domains with every child fixed to its parent, which inertia runs for 0.1 s.
+TEST_F(ImportCommand, AQuaterniusTreeBecomesAPlantSceneThatInertiaRuns) {
+  const fs::path tree = testing::share_dir() / "meshes" / "quaternius" / "Tree_1.obj";
+  ASSERT_EQ(
+      substruct(fmt::format("import '{}' --out plant --as plant --plant-cells 30", tree.string())),
+      0)
+      << log();
+  for (const char* line :
+       {"pieces     23 (connected components): 8 flexible, 15 rigid",
+        "instances  13 pieces are copies of others, in 3 sets",
+        "1 flexible group; root piece 0 (lowest); 1 loop cut",
+        "meshes     22 domains (F 8, R1 13, R2 1; 1 pieces merged into their parent) on cubes of "
+        "0.2218: 7450 vertices, 21012 tets",
+        "fixed      20 vertices of the root (lowest); 571 vertices shared by children with their "
+        "parents",
+        "run it     substruct run "})
+    EXPECT_TRUE(logged(line)) << line << "\n" << log();
+  std::printf("%s", log().c_str());
+  // Each tet's domain, parents before children: domain 0, the root, holds every fixed vertex.
+  const TetMesh mesh = read_veg(dir() / "plant" / "Tree_1.veg");
+  ASSERT_EQ(mesh.num_elements(), 21012);
+  std::vector<int> domain_of;
+  {
+    std::istringstream in(read("plant/Tree_1.domains"));
+    std::string line;
+    while (std::getline(in, line))
+      if (!line.empty() && line[0] != '#') domain_of.push_back(std::stoi(line));
+  }
+  ASSERT_EQ(domain_of.size(), 21012U);
+  EXPECT_EQ(*std::max_element(domain_of.begin(), domain_of.end()), 21);
+  std::set<Index> root;
+  for (Index e = 0; e < mesh.num_elements(); ++e)
+    if (domain_of[static_cast<std::size_t>(e)] == 0)
+      for (int k = 0; k < 4; ++k) root.insert(mesh.tets(e, k));
+  for (const Index v : read_bou(dir() / "plant" / "Tree_1.bou", mesh.num_vertices()))
+    EXPECT_EQ(root.count(v), 1U) << v;
+  const std::string ini = read("plant/Tree_1.ini");
+  EXPECT_NE(ini.find("plugin = inertia"), std::string::npos) << ini;
+  EXPECT_NE(ini.find("rigid_domains = "), std::string::npos) << ini;
+
+  ASSERT_EQ(substruct("run plant/Tree_1.ini --run.steps=10"), 0) << log();
+  EXPECT_TRUE(logged("steps      10 × dt 0.01 s")) << log();
+  const std::size_t at = log().find("energy     kinetic ");
+  ASSERT_NE(at, std::string::npos) << log();
+  const double kinetic = std::stod(log().substr(at + 19));
+  EXPECT_TRUE(std::isfinite(kinetic)) << log();
+  EXPECT_GT(kinetic, 0.0) << log();
+  // Bounded: clamped and starting at rest, the tree gains less kinetic energy in 0.1 s than it
+  // would falling freely, m g² t² / 2 = (g t² / 2 h) · m g h, a few % of its gravity energy.
+  const std::size_t g = log().find("gravity ", at);
+  ASSERT_NE(g, std::string::npos) << log();
+  EXPECT_LT(kinetic, 0.05 * std::stod(log().substr(g + 8))) << log();
+}
+
+TEST_F(ImportCommand, APlantImportSaysWhatItAttachedAndRefusesWhatItCannotMesh) {
+  // Two crossing bars and a speck far off: the speck is attached to the nearest and said so.
+  SurfaceMesh upright = testing::box_surface(0.2, 2, 0.2);
+  SurfaceMesh across = testing::box_surface(1, 0.15, 0.1);
+  across.vertices.rowwise() += Eigen::RowVector3d(0.1, 1.2, 0.05);
+  SurfaceMesh speck = testing::box_surface(0.05, 0.05, 0.05);
+  speck.vertices.rowwise() += Eigen::RowVector3d(2, 0, 0);
+  write("soup.obj", testing::obj_text(testing::merged(testing::merged(upright, across), speck)));
+  ASSERT_EQ(substruct("import soup.obj --out soup --as plant --plant-cells 30 --small 0.05"), 0)
+      << log();
+  EXPECT_TRUE(logged("piece 2 touches nothing of the tree: attached to the nearest, piece 1"))
+      << log();
+  EXPECT_TRUE(fs::exists(dir() / "soup" / "soup.ini"));
+
+  // --fix chooses among the root's vertices; one that fixes none of them is refused.
+  ASSERT_EQ(substruct("import soup.obj --out fixed --as plant --plant-cells 30 --small 0.05 "
+                      "--fix 'y < 0.5'"),
+            0)
+      << log();
+  const TetMesh fixed_mesh = read_veg(dir() / "fixed" / "soup.veg");
+  const std::vector<Index> fixed =
+      read_bou(dir() / "fixed" / "soup.bou", fixed_mesh.num_vertices());
+  EXPECT_GT(fixed.size(), 8U);
+  for (const Index v : fixed) {
+    EXPECT_LT(fixed_mesh.vertices(v, 1), 0.5);
+    EXPECT_LT(fixed_mesh.vertices(v, 0), 1.0);  // the upright's, not the speck's (at x = 2)
+  }
+  EXPECT_EQ(substruct("import soup.obj --out none --as plant --small 0.05 --fix 'y < -1'"), 1);
+  EXPECT_TRUE(logged("--fix 'y < -1' fixes none of the root domain's")) << log();
+  EXPECT_FALSE(fs::exists(dir() / "none" / "soup.ini"));
+
+  // Cubes too coarse for any centre to be inside the upright: an error naming it; nothing written.
+  EXPECT_EQ(substruct("import soup.obj --out coarse --as plant --plant-cells 3 --fill centre"), 1);
+  EXPECT_TRUE(logged("piece 0 (material 'DefaultMaterial', 12 triangles")) << log();
+  EXPECT_TRUE(logged("has no cube whose centre is inside it")) << log();
+  EXPECT_FALSE(fs::exists(dir() / "coarse"));
+
+  // An empty file.
+  write("empty.obj", "");
+  EXPECT_EQ(substruct("import empty.obj --out empty --as plant"), 1);
+  EXPECT_TRUE(logged("empty.obj")) << log();
+  EXPECT_FALSE(fs::exists(dir() / "empty"));
 }
 
 }  // namespace

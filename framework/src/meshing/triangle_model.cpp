@@ -5,6 +5,7 @@
 #include <cmath>
 #include <map>
 
+#include <assimp/material.h>
 #include <assimp/postprocess.h>
 #include <assimp/scene.h>
 #include <fmt/format.h>
@@ -20,6 +21,7 @@ namespace {
 struct Gathered {
   std::vector<double> xyz;
   std::vector<Index> triangles;
+  std::vector<int> triangle_mesh;
   std::map<std::array<double, 3>, Index> index_of;  // welding by exact position
 };
 
@@ -45,6 +47,7 @@ void gather(const std::filesystem::path& file, const aiScene& scene, const aiNod
       const aiFace& face = mesh.mFaces[f];
       if (face.mNumIndices != 3) continue;  // points and lines left by the triangulation
       for (unsigned k = 0; k < 3; ++k) g.triangles.push_back(id[face.mIndices[k]]);
+      g.triangle_mesh.push_back(static_cast<int>(node.mMeshes[m]));
     }
   }
   for (unsigned c = 0; c < node.mNumChildren; ++c)
@@ -73,8 +76,15 @@ TriangleModel read_triangle_model(const std::filesystem::path& file) {
   std::copy(g.xyz.begin(), g.xyz.end(), model.surface.vertices.data());
   model.surface.triangles = Triangles(static_cast<Eigen::Index>(g.triangles.size() / 3), 3);
   std::copy(g.triangles.begin(), g.triangles.end(), model.surface.triangles.data());
-  for (unsigned m = 0; m < scene->mNumMeshes; ++m)
-    model.mesh_names.emplace_back(scene->mMeshes[m]->mName.C_Str());
+  model.triangle_mesh = std::move(g.triangle_mesh);
+  for (unsigned m = 0; m < scene->mNumMeshes; ++m) {
+    const aiMesh& mesh = *scene->mMeshes[m];
+    model.mesh_names.emplace_back(mesh.mName.C_Str());
+    aiString material;
+    if (mesh.mMaterialIndex < scene->mNumMaterials)
+      material = scene->mMaterials[mesh.mMaterialIndex]->GetName();
+    model.mesh_materials.emplace_back(material.C_Str());
+  }
   return model;
 }
 

@@ -121,6 +121,15 @@ Index keep_largest_piece(const Grid& g, std::vector<char>& inside) {
 
 }  // namespace
 
+std::vector<char> cube_centres_inside(const SurfaceMesh& surface, const Vec3& origin, double cell,
+                                      const std::array<long, 3>& dims) {
+  Grid g;
+  g.origin = origin.transpose();
+  g.h = cell;
+  g.n = dims;
+  return inside_cells(surface, g);
+}
+
 TetMesh voxelize_surface(const SurfaceMesh& surface, int cells, VoxelMeshReport* report) {
   if (cells < 1) throw Error(fmt::format("voxels: {} cubes across the model; expected ≥ 1", cells));
   const Eigen::RowVector3d lo = surface.vertices.colwise().minCoeff();

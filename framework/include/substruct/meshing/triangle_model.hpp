@@ -15,7 +15,9 @@ namespace substruct {
 /// so that pieces written apart share their edges. Node transformations are applied.
 struct TriangleModel {
   SurfaceMesh surface;
-  std::vector<std::string> mesh_names;  // the file's meshes (objects, groups, materials)
+  std::vector<std::string> mesh_names;      // the file's meshes (objects, groups, materials)
+  std::vector<std::string> mesh_materials;  // each mesh's material name ("" when it has none)
+  std::vector<int> triangle_mesh;           // the mesh each triangle came from
 };
 
 /// Reads `file`; an unreadable file, an unknown format, a model without triangles or with a

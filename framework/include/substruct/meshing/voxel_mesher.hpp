@@ -2,6 +2,9 @@
 #pragma once
 /// Tets filling a triangle surface's inside on a grid of cubes, for surfaces a tet mesher
 /// refuses: ones that cross themselves, overlap or have duplicate triangles.
+#include <array>
+#include <vector>
+
 #include "substruct/mesh/tet_mesh.hpp"
 
 namespace substruct {
@@ -20,5 +23,10 @@ struct VoxelMeshReport {
 /// counted in the report), each cube split into six tets (hex_split.hpp), so the mesh is
 /// conforming. Throws Error when no cube is inside.
 TetMesh voxelize_surface(const SurfaceMesh& surface, int cells, VoxelMeshReport* report = nullptr);
+
+/// Whether the centre of each cube of a grid (cubes of side `cell` from corner `origin`, `dims`
+/// along x, y, z) is inside `surface` by the ray parity of voxelize_surface; x fastest, then y.
+std::vector<char> cube_centres_inside(const SurfaceMesh& surface, const Vec3& origin, double cell,
+                                      const std::array<long, 3>& dims);
 
 }  // namespace substruct
