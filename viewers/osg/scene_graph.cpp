@@ -49,12 +49,6 @@ osg::Vec4 hsv(double h, double s, double v) {
   return {float(r), float(g), float(b), 1.f};
 }
 
-// Distinct colours for neighbouring ids: hues spaced by the golden ratio.
-osg::Vec4 domain_colour(int domain) {
-  if (domain < 0) return {0.6f, 0.6f, 0.6f, 1.f};
-  return hsv(0.08 + 0.618033988749895 * domain, 0.55, 0.92);
-}
-
 osg::Vec4 heat(double s) {
   return heat_colour(s);
 }
@@ -92,6 +86,11 @@ void set_points(osg::Geometry* g, const Points& x, const std::vector<Index>& ids
 }
 
 }  // namespace
+
+osg::Vec4 domain_colour(int domain) {
+  if (domain < 0) return {0.6f, 0.6f, 0.6f, 1.f};
+  return hsv(0.08 + 0.618033988749895 * domain, 0.55, 0.92);
+}
 
 osg::Vec4 heat_colour(double s) {
   s = std::clamp(s, 0.0, 1.0);

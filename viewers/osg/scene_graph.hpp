@@ -22,6 +22,10 @@ class Lane;
 /// least 10⁻³ of the object's size (the colours of a motion that has barely started stay calm).
 double error_scale(double reference_largest_displacement, double object_size);
 
+/// The colour of a domain (grey for −1): distinct for neighbouring ids, hues spaced by the golden
+/// ratio.
+osg::Vec4 domain_colour(int domain);
+
 /// The heat colour of s ∈ [0, 1] (blue 0 → cyan → green → yellow → red 1), as the legend shows.
 osg::Vec4 heat_colour(double s);
 

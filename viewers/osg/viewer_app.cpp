@@ -19,9 +19,11 @@
 
 #include "camera_framing.hpp"
 #include "commands.hpp"
+#include "graphics_context.hpp"
 #include "headless_capture.hpp"
 #include "key_handler.hpp"
 #include "pick_drag_handler.hpp"
+#include "replay_view.hpp"
 #include "session.hpp"
 #include "substruct/config/config.hpp"
 #include "substruct/config/coupling_settings.hpp"
@@ -40,43 +42,6 @@ namespace {
 bool have_display() {
   const char* display = std::getenv("DISPLAY");
   return display != nullptr && display[0] != '\0';
-}
-
-// A pbuffer for headless rendering (falling back to a plain window, e.g. where the X server
-// offers no pbuffer), a double-buffered window otherwise.
-osg::ref_ptr<osg::GraphicsContext> create_context(const ViewerOptions& o, bool headless) {
-  osg::ref_ptr<osg::GraphicsContext::Traits> traits = new osg::GraphicsContext::Traits;
-  traits->x = 60;
-  traits->y = 60;
-  traits->width = o.width;
-  traits->height = o.height;
-  traits->windowName = "substruct view";
-  traits->windowDecoration = true;
-  traits->doubleBuffer = !headless;
-  traits->pbuffer = headless;
-  traits->samples = headless ? 0 : 4;
-  traits->sampleBuffers = headless ? 0 : 1;
-  traits->readDISPLAY();
-  traits->setUndefinedScreenDetailsToDefaultScreen();
-  osg::ref_ptr<osg::GraphicsContext> context =
-      osg::GraphicsContext::createGraphicsContext(traits.get());
-  if ((!context || !context->valid()) && headless) {
-    traits->pbuffer = false;
-    traits->windowDecoration = false;
-    context = osg::GraphicsContext::createGraphicsContext(traits.get());
-  }
-  if (!context || !context->valid()) {
-    // Without multisampling (some servers refuse it).
-    traits->samples = 0;
-    traits->sampleBuffers = 0;
-    context = osg::GraphicsContext::createGraphicsContext(traits.get());
-  }
-  if (!context || !context->valid())
-    throw Error(fmt::format(
-        "cannot create an OpenGL context on display '{}' (is it an X server with GLX? for "
-        "headless rendering run under xvfb-run -a)",
-        std::getenv("DISPLAY") ? std::getenv("DISPLAY") : ""));
-  return context;
 }
 
 int steps_per_frame(const ViewerOptions& o, Session& session) {
@@ -135,16 +100,6 @@ void check_methods(const ViewerOptions& o, const PluginHost& host) {
       throw Error(fmt::format("view: '{}' is not a coupling method (installed: {})", name, known));
     }
   }
-}
-
-void configure_camera(osg::Camera& camera, osg::GraphicsContext* context, const ViewerOptions& o) {
-  camera.setGraphicsContext(context);
-  camera.setViewport(new osg::Viewport(0, 0, o.width, o.height));
-  camera.setClearColor(o.looks ? osg::Vec4(0.30f, 0.33f, 0.38f, 1.f)
-                               : osg::Vec4(0.16f, 0.18f, 0.22f, 1.f));
-  const GLenum buffer = context->getTraits()->doubleBuffer ? GL_BACK : GL_FRONT;
-  camera.setDrawBuffer(buffer);
-  camera.setReadBuffer(buffer);
 }
 
 int run_headless(const ViewerOptions& o, const PluginHost& host) {
@@ -335,6 +290,14 @@ int main(int argc, char** argv) {
     if (options.scene.help) {
       std::fputs(viewer_usage(), stdout);
       return 0;
+    }
+    if (!options.replay.empty()) {
+      if (!options.record.empty()) VideoRecorder::check_available();
+      if (!have_display())
+        throw Error(
+            "view --replay needs an X server for its OpenGL context and none is set: run under "
+            "xvfb-run -a, or set DISPLAY");
+      return run_replay(options);
     }
     PluginHost host(options.scene.global.plugin_paths);
     check_methods(options, host);

@@ -158,6 +158,8 @@ ViewerOptions parse_viewer_options(const cli::Args& args) {
       if (o.record.extension() != ".mp4")
         throw Error(fmt::format("view: --record writes MP4 video: name a .mp4 file, found '{}'",
                                 o.record.string()));
+    } else if (a == "--replay") {
+      o.replay = value("a recording (.ssrec)");
     } else if (a == "--threads") {
       o.threads = static_cast<int>(parse_long(a, value("a number of threads"), 1));
     } else if (a == "--print-hud") {
@@ -180,6 +182,15 @@ ViewerOptions parse_viewer_options(const cli::Args& args) {
       rest.push_back(a);
     }
   }
+  if (!o.replay.empty()) {  // a recording holds its scene: no scene file nor overrides
+    if (!rest.empty() && rest.front() != "--help" && rest.front() != "-h")
+      throw Error(
+          fmt::format("view: --replay plays a recording; unexpected argument '{}' (a "
+                      "replay takes no scene file or --section.key=value)",
+                      rest.front()));
+    o.scene.help = !rest.empty();
+    return o;
+  }
   o.scene = cli::parse_scene_arguments(
       "view", rest,
       {"--frames",     "--screenshot",     "--frame-sequence", "--size",   "--steps-per-frame",
@@ -193,6 +204,7 @@ ViewerOptions parse_viewer_options(const cli::Args& args) {
 
 const char* viewer_usage() {
   return R"(usage: substruct view SCENE.ini [options] [--section.key=value …]
+       substruct view --replay FILE.ssrec [--frames N] [--screenshot FILE.png] [--size WxH] …
   Simulates the scene live with the coupling method it names (or --coupling.plugin=NAME) in an
   OpenSceneGraph window, or several methods side by side (--compare); left-drag on the object
   pulls it with a spring, the other mouse buttons move the camera. Keys (also shown with h):
@@ -229,6 +241,10 @@ options:
                         vertex's distance to the reference's over the reference's largest
                         displacement so far, with a legend
   --record FILE.mp4     a video of every frame (ffmpeg), interactive or headless
+  --replay FILE.ssrec   play back a recording (--run.exporters=record) instead of running a
+                        scene: in a window, looping in real time (space pauses), or headless
+                        (--frames N: its first N + 1 frames, default all; --screenshot,
+                        --frame-sequence, --record, --size, --plain, --colour plain|domains)
   --threads N           compared methods stepped side by side on N threads (default: one per
                         core; each method's results do not depend on it)
   --print-hud           headless: print every frame's HUD text on stdout

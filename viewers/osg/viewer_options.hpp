@@ -56,6 +56,7 @@ struct ViewerOptions {
   std::string ghost;                 // drawn over every viewport; empty: none
   GhostStyle ghost_style = GhostStyle::translucent;
   std::filesystem::path record;  // an .mp4 of every frame (ffmpeg)
+  std::filesystem::path replay;  // a recording (.ssrec) played back instead of a scene run
   int threads = 0;               // lanes stepped side by side; 0: one per core
 
   /// The method the errors are measured against: --reference, else the first of --compare, else

@@ -303,7 +303,8 @@ RunSummary Simulation::run() {
   summary.dofs = method_->dofs();
 
   const long every = run_.output_every;
-  const ExportSetup setup{scene_, method_name_, output_path(config_, scene_), dt_};
+  const ExportSetup setup{scene_, method_name_, output_path(config_, scene_), dt_,
+                          method_->reduced_geometry()};
   std::size_t begun = 0;
   try {
     for (auto& exporter : exporters_) {
@@ -315,8 +316,12 @@ RunSummary Simulation::run() {
       create_output_folder(run_manifest_path(setup.output), "the run's manifest");
     auto write_frame = [&] {
       if (exporters_.empty()) return;  // nothing to write: no energies to sum over the domains
-      const ExportFrame frame{step_, time_, positions_, velocities_,
-                              method_->energies(forces_.gravity)};
+      const ExportFrame frame{step_,
+                              time_,
+                              positions_,
+                              velocities_,
+                              method_->energies(forces_.gravity),
+                              setup.layout != nullptr ? &poses_ : nullptr};
       for (auto& exporter : exporters_) exporter->write(frame);
     };
     write_frame();  // frame 0: the initial state, under the loads at t = 0 (set by reset())

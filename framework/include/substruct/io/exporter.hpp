@@ -12,12 +12,16 @@
 namespace substruct {
 
 struct Scene;
+struct ReducedGeometry;
+struct DomainPose;
 
 struct ExportSetup {
   const Scene& scene;
   std::string method;            // coupling plugin name
   std::filesystem::path output;  // [run] output, resolved (e.g. out/beam.pvd)
   double dt;
+  /// The method's reduced layout (geometry/reduced_geometry.hpp), null for a method without one.
+  const ReducedGeometry* layout = nullptr;
 };
 
 struct ExportFrame {
@@ -26,6 +30,8 @@ struct ExportFrame {
   const Points& positions;
   const Points& velocities;
   Energies energies;
+  /// With a layout: the domain poses the positions were computed from (else null).
+  const std::vector<DomainPose>* poses = nullptr;
 };
 
 /// Exporters never leave a partial file that looks complete: they write to temporary names
