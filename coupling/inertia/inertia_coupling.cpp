@@ -30,6 +30,7 @@
 
 #include "articulated_body.hpp"
 #include "domain_energy.hpp"
+#include "domain_memory.hpp"
 #include "domain_tree.hpp"
 #include "frame_kinematics.hpp"
 #include "frequency_matching.hpp"
@@ -396,8 +397,11 @@ class InertiaCoupling final : public ReducedCouplingMethod {
     scene_ = &scene;
     const auto start = Clock::now();
     ModelCache cache(reduction_.cache ? context.cache_dir : std::filesystem::path());
+    std::vector<bool> rigid(static_cast<std::size_t>(scene.num_domains()), false);
+    for (Index d : settings_.rigid_domains) rigid[static_cast<std::size_t>(d)] = true;
     const std::vector<DomainModel> models =
-        build_domain_models(scene, reduction_, context.solvers, cache);
+        build_domain_models(scene, reduction_, context.solvers, cache, rigid,
+                            settings_.lumping != Lumping::articulated);
     if (context.stats) {
       add_model_stats(models, *context.stats);
       const double gamma = settings_.newmark_gamma;
@@ -417,10 +421,8 @@ class InertiaCoupling final : public ReducedCouplingMethod {
                          (settings_.root == RootOption::automatic && !scene.fixed_vertices.empty())
                      ? RootKind::fixed
                      : RootKind::free_flying;
-    std::vector<bool> rigid(static_cast<std::size_t>(scene.num_domains()), false);
-    for (Index d : settings_.rigid_domains) rigid[static_cast<std::size_t>(d)] = true;
     tree_ = build_domain_tree(scene, models, rigid, root_kind_ == RootKind::free_flying,
-                              settings_.planar_epsilon);
+                              settings_.planar_epsilon, settings_.lumping == Lumping::articulated);
     geometry_ = reduced_layout(scene, tree_);
     index_tree();
     index_task_tree();
@@ -430,7 +432,7 @@ class InertiaCoupling final : public ReducedCouplingMethod {
     modal_mass_.clear();
     if (settings_.lumping == Lumping::articulated)
       for (const InertiaDomain& dom : tree_.domains)
-        modal_mass_.push_back(dom.U.transpose() * (dom.M * dom.U));
+        modal_mass_.push_back(dom.U().transpose() * (dom.M * dom.U()));
     attached_.assign(tree_.domains.size(), 1);
     frozen_.assign(tree_.domains.size(), 0);
     domain_mass_.clear();
@@ -491,6 +493,7 @@ class InertiaCoupling final : public ReducedCouplingMethod {
         do_dofs(), seconds_since(frames_start), tree_.shared_integrals, tree_.shared_child_frames,
         std::chrono::duration<double>(frames_start - start).count());
     do_reset({}, {});
+    if (context.stats) report_memory(*context.stats);
   }
 
   void do_reset(const Eigen::VectorXd& u0, const Eigen::VectorXd& v0) override {
@@ -541,8 +544,10 @@ class InertiaCoupling final : public ReducedCouplingMethod {
           vl.segment<3>(3 * l) =
               s.R.transpose() * v.segment<3>(3 * g) - s.motion.v - s.motion.omega.cross(xl);
         }
-        s.q = dom.U.transpose() * (dom.M * ul);
-        s.qdot = dom.U.transpose() * (dom.M * vl);
+        const SparseMatrix M = dom.mass_matrix(scene);
+        const Eigen::MatrixXd U = dom.basis();
+        s.q = U.transpose() * (M * ul);
+        s.qdot = U.transpose() * (M * vl);
         s.newmark->set_state(s.q, s.qdot);
       }
       s.child_itf.assign(dom.children.size(), InterfaceKinematics{});
@@ -735,7 +740,7 @@ class InertiaCoupling final : public ReducedCouplingMethod {
       const Mat3 Rt = s.R.transpose();
       loads.clear();
       for (const auto& [g, F] : concentrated_[ii]) loads.emplace_back(local(dom, g), Rt * F);
-      domain_rigid_terms(dom.M, dom.U, dom.X, s.q, s.qdot, s.motion.omega, Rt * gravity, loads,
+      domain_rigid_terms(dom.M, dom.U(), dom.X, s.q, s.qdot, s.motion.omega, Rt * gravity, loads,
                          node);
       if (dom.r() > 0) {
         // M_r a + D q̇ + f(q) = Uᵀ f_known + couplings, f(q) ≈ f(q_lin) + K(q_lin)(q − q_lin),
@@ -1085,7 +1090,7 @@ class InertiaCoupling final : public ReducedCouplingMethod {
     dom.system_force(loaded, s.q, s.qdot, s.f);
     // Concentrated forces U_vᵀ Rᵀ F.
     for (const auto& [g, f] : concentrated_[ii])
-      s.f.noalias() += dom.U.middleRows(3 * local(dom, g), 3).transpose() * (Rt * f);
+      s.f.noalias() += dom.basis_rows(local(dom, g)).transpose() * (Rt * f);
     if (dom.children.empty()) return;
     // L1's M_ij = m̄ âᵀâ is constant: the mass I + Σ M_ij is formed again only when a subtree's
     // mass changes (fracture). L2's J_c changes with the state: every step.
@@ -1460,7 +1465,7 @@ class InertiaCoupling final : public ReducedCouplingMethod {
   // x = X̄ + U q (frame coordinates) of local vertex l.
   static Vec3 local_position(const InertiaDomain& dom, const DomainState& s, Index l) {
     Vec3 x = dom.X.row(l).transpose();
-    if (dom.r() > 0) x.noalias() += dom.U.middleRows(3 * l, 3) * s.q;
+    if (dom.r() > 0) x.noalias() += dom.basis_rows(l) * s.q;
     return x;
   }
 
@@ -1587,6 +1592,27 @@ class InertiaCoupling final : public ReducedCouplingMethod {
                            Rt * (g + s.omega_world.cross(s.omega_world.cross(arm))), Vec3::Zero()};
   }
 
+  // The bytes per domain by kind (domain_memory.hpp) as precompute figures, each domain's step
+  // state counted as its vectors, matrices and integrator object.
+  void report_memory(PrecomputeStats& stats) const {
+    std::vector<std::size_t> state(states_.size());
+    for (std::size_t i = 0; i < states_.size(); ++i) {
+      const DomainState& s = states_[i];
+      state[i] =
+          sizeof(DomainState) + (s.newmark ? sizeof(ReducedNewmark) : 0) +
+          sizeof(double) * static_cast<std::size_t>(s.q.size() + s.qdot.size() + s.qddot.size() +
+                                                    s.mass.size() + s.f.size()) +
+          s.child_itf.capacity() * sizeof(InterfaceKinematics) + s.child_attached.capacity();
+    }
+    const DomainMemory m = domain_memory(*scene_, tree_, geometry_, state);
+    for (const auto& [name, kind] :
+         {std::pair{"flexible", m.flexible}, std::pair{"instance", m.instance},
+          std::pair{"rigid", m.rigid}}) {
+      stats.report(fmt::format("memory: {} domains", name), kind.domains);
+      stats.report(fmt::format("memory: bytes per {} domain", name), kind.per_domain());
+    }
+  }
+
   // The layout the framework's geometry kernel (and the geometry plugins) evaluate: per domain
   // its vertices, local rest shape X̄ and basis U (domain ids are the indices); instances that
   // share their representative's integrals share its X̄ and U too.
@@ -1604,7 +1630,7 @@ class InertiaCoupling final : public ReducedCouplingMethod {
         continue;
       }
       d.rest = dom.X;
-      d.U = dom.U;
+      d.U = dom.U();
     }
     layout.finalize();
     return layout;
