@@ -43,7 +43,7 @@ RigidBody between(const RigidBody& a, const RigidBody& b, double theta) {
 void ArticulatedStep::precompute(const DomainTree& tree) {
   modal_mass_.clear();
   for (const InertiaDomain& dom : tree.domains)
-    modal_mass_.push_back(dom.U.transpose() * (dom.M * dom.U));
+    modal_mass_.push_back(dom.U().transpose() * (dom.M * dom.U()));
 }
 
 void ArticulatedStep::solve(InertiaSystem& system, double c_q, double c_v, const Vec3& gravity) {
@@ -60,7 +60,8 @@ void ArticulatedStep::solve(InertiaSystem& system, double c_q, double c_v, const
     const Mat3 Rt = s.R.transpose();
     loads.clear();
     for (const auto& [g, F] : system.concentrated[ii]) loads.emplace_back(local(dom, g), Rt * F);
-    domain_rigid_terms(dom.M, dom.U, dom.X, s.q, s.qdot, s.motion.omega, Rt * gravity, loads, node);
+    domain_rigid_terms(dom.M, dom.U(), dom.X, s.q, s.qdot, s.motion.omega, Rt * gravity, loads,
+                       node);
     if (dom.r() > 0) {
       // M_r a + D q̇ + f(q) = Uᵀ f_known + couplings, f(q) ≈ f(q_lin) + K(q_lin)(q − q_lin),
       // D = a_R M_r + b_R K(q_lin) (Rayleigh).

@@ -28,6 +28,12 @@ ChildFrameRows::ChildFrameRows(const std::vector<InterfaceFrameModel>& frames) {
   data_ = std::move(data);
 }
 
+std::size_t ChildFrameRows::bytes() const {
+  if (!data_) return 0;
+  return sizeof(Data) +
+         sizeof(double) * static_cast<std::size_t>(data_->rest.size() + data_->columns.size());
+}
+
 ChildFrameRows ChildFrameRows::turned(const Mat3& T, const Vec3& delta) const {
   ChildFrameRows rows = *this;
   // (T, δ) after (turn_, offset_): x = T (turn_ x′ + offset_) + δ.

@@ -45,6 +45,10 @@ class ChildFrameRows {
   bool shares_columns() const { return turned_; }
   /// Child k's columns (r = 0 for a rigid parent).
   FrameColumns columns(int k) const;
+  /// The stored columns (shared by the rows turned() from these): their bytes, and what tells
+  /// them apart (null for none).
+  std::size_t bytes() const;
+  const void* storage() const { return data_.get(); }
 
   /// Every child's kinematics, as interface_kinematics of its frame model at q, q̇, q̈ gives them
   /// (to rounding), into out[k] where attached[k] (out and attached: one entry per child); at

@@ -60,7 +60,7 @@ inline Index local(const InertiaDomain& dom, Index global) {
 /// x = X̄ + U q (frame coordinates) of local vertex l.
 inline Vec3 local_position(const InertiaDomain& dom, const DomainState& s, Index l) {
   Vec3 x = dom.X.row(l).transpose();
-  if (dom.r() > 0) x.noalias() += dom.U.middleRows(3 * l, 3) * s.q;
+  if (dom.r() > 0) x.noalias() += dom.basis_rows(l) * s.q;
   return x;
 }
 

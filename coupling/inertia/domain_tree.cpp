@@ -41,9 +41,9 @@ std::optional<Vec3> shared_integrals_offset(const InertiaDomain& dom, const Iner
     return std::nullopt;
   double basis = 0, scale = 0;
   for (Index l = 0; l < dom.X.rows(); ++l) {
-    basis = std::max(
-        basis, (dom.U.middleRows<3>(3 * l) - R * rep.U.middleRows<3>(3 * l)).cwiseAbs().maxCoeff());
-    scale = std::max(scale, dom.U.middleRows<3>(3 * l).cwiseAbs().maxCoeff());
+    basis = std::max(basis,
+                     (dom.basis_rows(l) - R * rep.U().middleRows<3>(3 * l)).cwiseAbs().maxCoeff());
+    scale = std::max(scale, dom.basis_rows(l).cwiseAbs().maxCoeff());
   }
   if (basis > 1e-9 * scale ||
       (dom.vertex_mass - rep.vertex_mass).cwiseAbs().maxCoeff() > 1e-12 * dom.vertex_mass.sum())
@@ -55,30 +55,24 @@ std::optional<Vec3> shared_integrals_offset(const InertiaDomain& dom, const Iner
 
 DomainTree build_domain_tree(const Scene& scene, const std::vector<DomainModel>& models,
                              const std::vector<bool>& rigid, bool free_flying,
-                             double planar_epsilon) {
+                             double planar_epsilon, bool keep_mass) {
   DomainTree t;
   t.tree = scene.graph.rooted_at(scene.root);
   const int d = scene.num_domains();
   t.domains.resize(static_cast<std::size_t>(d));
 
-  // Mass, rest moments per domain (world coordinates), and the whole object's rigid-body data.
-  Mat3 second = Mat3::Zero();
+  // Mass and rest first moment per domain (world coordinates), the whole object's centre.
   for (int i = 0; i < d; ++i) {
     InertiaDomain& dom = t.domains[static_cast<std::size_t>(i)];
     const SubMesh& sub = scene.decomposition.domains[static_cast<std::size_t>(i)];
     dom.id = i;
     dom.global_vertex = sub.global_vertex;
-    dom.M = consistent_mass(sub.mesh);
     dom.vertex_mass = lumped_vertex_mass(sub.mesh);
     dom.first_moment_world = sub.mesh.vertices.transpose() * dom.vertex_mass;  // row sums of M
     t.mass += dom.vertex_mass.sum();
     t.center += dom.first_moment_world;
-    second += second_moment(dom.M, sub.mesh.vertices);
   }
   t.center /= t.mass;
-  // I = tr(J) I − J with J = ∫ρ (X − c)(X − c)ᵀ = ∫ρ X Xᵀ − m c cᵀ.
-  const Mat3 J = second - t.mass * t.center * t.center.transpose();
-  t.inertia = J.trace() * Mat3::Identity() - J;
 
   // The children's frame models, until the instances among the domains are known.
   std::vector<std::vector<InterfaceFrameModel>> child_frames(static_cast<std::size_t>(d));
@@ -94,9 +88,10 @@ DomainTree build_domain_tree(const Scene& scene, const std::vector<DomainModel>&
     const DomainModel& dm = models.at(static_cast<std::size_t>(i));
     if (!rigid[static_cast<std::size_t>(i)] && dm.model && dm.model->r() > 0) {
       dom.model = dm.model;
-      dom.U = dm.model->basis.U;
+      dom.turned_model = dm.turned_representative;
+      if (dom.turned_model) dom.model_turn = dm.transform.rotation;
     } else {
-      dom.U.resize(3 * sub.mesh.num_vertices(), 0);
+      dom.own_basis.resize(3 * sub.mesh.num_vertices(), 0);
     }
 
     std::vector<InterfaceFrameModel>& frames = child_frames[static_cast<std::size_t>(i)];
@@ -111,7 +106,7 @@ DomainTree build_domain_tree(const Scene& scene, const std::vector<DomainModel>&
       for (Index k = 0; k < m; ++k) {
         const Index l = sub.local_vertex(itf.vertices[static_cast<std::size_t>(k)]);
         X.row(k) = dom.X.row(l);
-        Uk.middleRows(3 * k, 3) = dom.U.middleRows(3 * l, 3);
+        Uk.middleRows(3 * k, 3) = dom.basis_rows(l);
         w[k] = dom.vertex_mass[l];
       }
       InterfaceFrameModel frame;
@@ -128,11 +123,16 @@ DomainTree build_domain_tree(const Scene& scene, const std::vector<DomainModel>&
       frames.push_back(std::move(frame));
     }
   }
-  // System-force integrals and the children's frame models, in domain order: a representative
-  // (the lowest id of its class) comes before its instances. An instance whose children hang as
-  // the representative's do shares their frame models too.
+  // The rest second moments, system-force integrals and the children's frame models, in domain
+  // order: a representative (the lowest id of its class) comes before its instances. An instance
+  // whose children hang as the representative's do shares their frame models too. One domain's
+  // mass matrix at a time (kept with keep_mass).
+  Mat3 second = Mat3::Zero();
   for (int i = 0; i < d; ++i) {
     InertiaDomain& dom = t.domains[static_cast<std::size_t>(i)];
+    const SubMesh& sub = scene.decomposition.domains[static_cast<std::size_t>(i)];
+    SparseMatrix M = consistent_mass(sub.mesh);
+    second += second_moment(M, sub.mesh.vertices);
     std::vector<InterfaceFrameModel>& frames = child_frames[static_cast<std::size_t>(i)];
     const DomainModel& dm = models.at(static_cast<std::size_t>(i));
     if (dm.origin == ModelOrigin::instance && dm.representative < i && dom.r() > 0) {
@@ -150,12 +150,41 @@ DomainTree build_domain_tree(const Scene& scene, const std::vector<DomainModel>&
         }
       }
     }
-    if (!dom.integrals)
-      dom.integrals = std::make_shared<const SystemForceIntegrals>(dom.X, dom.M, dom.U);
+    if (!dom.integrals) {
+      if (dom.turned_model) {  // a turned copy with integrals of its own stores its basis
+        dom.own_basis = dom.basis();
+        dom.turned_model = false;
+      }
+      dom.integrals = std::make_shared<const SystemForceIntegrals>(dom.X, M, dom.U());
+    }
     if (!dom.child_rows.shares_columns()) dom.child_rows = ChildFrameRows(frames);
     std::vector<InterfaceFrameModel>().swap(frames);
+    if (keep_mass) dom.M = std::move(M);
   }
+  // I = tr(J) I − J with J = ∫ρ (X − c)(X − c)ᵀ = ∫ρ X Xᵀ − m c cᵀ.
+  const Mat3 J = second - t.mass * t.center * t.center.transpose();
+  t.inertia = J.trace() * Mat3::Identity() - J;
   return t;
+}
+
+const Eigen::MatrixXd& InertiaDomain::U() const {
+  if (turned_model)
+    throw Error(fmt::format("inertia: domain {} stores no basis of its own (a turned copy)", id));
+  return model && own_basis.cols() == 0 ? model->basis.U : own_basis;
+}
+
+Eigen::MatrixXd InertiaDomain::basis() const {
+  return turned_model ? turned_basis(model->basis.U, model_turn) : U();
+}
+
+Eigen::MatrixXd InertiaDomain::basis_rows(Index l) const {
+  if (turned_model) return turned_basis(model->basis.U.middleRows(3 * l, 3), model_turn);
+  return U().middleRows(3 * l, 3);
+}
+
+SparseMatrix InertiaDomain::mass_matrix(const Scene& scene) const {
+  if (M.size() > 0) return M;
+  return consistent_mass(scene.decomposition.domains.at(static_cast<std::size_t>(id)).mesh);
 }
 
 bool InertiaDomain::own_integrals() const {

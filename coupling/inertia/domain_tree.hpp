@@ -27,14 +27,22 @@ struct InertiaDomain {
   ChildFrameRows child_rows;
   int planar_interfaces = 0;
 
-  std::vector<Index> global_vertex;           // local → global vertex (the SubMesh's map)
-  Vec3 origin = Vec3::Zero();                 // o_i, the frame's rest origin (world)
-  Points X;                                   // X̄ = X_rest − o_i, local rest coordinates
-  SparseMatrix M;                             // consistent mass (3N×3N)
-  Eigen::VectorXd vertex_mass;                // lumped (row-sum) mass per local vertex
-  Eigen::MatrixXd U;                          // basis (3N×r); 3N×0 for a rigid domain
-  std::shared_ptr<const ReducedModel> model;  // null for a rigid domain
-  Vec3 first_moment_world = Vec3::Zero();     // ∫ρ X_rest dV
+  std::vector<Index> global_vertex;  // local → global vertex (the SubMesh's map)
+  Vec3 origin = Vec3::Zero();        // o_i, the frame's rest origin (world)
+  Points X;                          // X̄ = X_rest − o_i, local rest coordinates
+  // The consistent mass (3N×3N), kept only when the tree was built with keep_mass (the
+  // articulated coupling steps with it); empty otherwise: mass_matrix() assembles it again.
+  SparseMatrix M;
+  Eigen::VectorXd vertex_mass;  // lumped (row-sum) mass per local vertex
+  // Null for a rigid domain; a turned copy's may be its representative's (turned_model).
+  std::shared_ptr<const ReducedModel> model;
+  // The basis when it is not the model's: 3N×0 for a rigid domain, a turned copy's own.
+  Eigen::MatrixXd own_basis;
+  // A turned copy that stores no basis: U = (I ⊗ model_turn) U_model (reduction/instancing.hpp's
+  // turned_basis), made when needed (it shares its representative's integrals and layout).
+  bool turned_model = false;
+  Mat3 model_turn = Mat3::Identity();
+  Vec3 first_moment_world = Vec3::Zero();  // ∫ρ X_rest dV
   // W¹…W⁷, m, UᵀME. An instance (Zhao 2014, §4.2) shares its representative's, which are written
   // in the representative's frame axes: with this domain's X̄ = R X̄_rep + δ and U = (I ⊗ R) U_rep
   // (R = integral_rotation, δ = integral_offset; R = I, δ = 0 for integrals of its own).
@@ -43,7 +51,20 @@ struct InertiaDomain {
   Mat3 integral_rotation = Mat3::Identity();
   Vec3 integral_offset = Vec3::Zero();
 
-  int r() const { return static_cast<int>(U.cols()); }
+  /// The stored basis (3N×r): the model's (one copy however many instances share the model) or
+  /// own_basis (3N×0 for a rigid domain). Error for a turned_model domain: basis(), basis_rows().
+  const Eigen::MatrixXd& U() const;
+  /// U, made for a turned_model domain (the numbers instance_model would have stored).
+  Eigen::MatrixXd basis() const;
+  /// Rows 3l … 3l + 2 of U (3×r).
+  Eigen::MatrixXd basis_rows(Index l) const;
+  int r() const { return model ? model->r() : 0; }
+  /// M when it was kept, else the consistent mass of the domain's sub-mesh in `scene` (the same
+  /// numbers: fem/mass.hpp's consistent_mass).
+  SparseMatrix mass_matrix(const Scene& scene) const;
+  /// The bytes this domain's own data takes (its share of what it shares with other domains
+  /// not counted): vectors, matrices and the interface frame columns it does not share.
+  std::size_t own_bytes() const;
   double mass() const { return integrals->mass(); }
   /// Whether the integrals are this domain's own (R = I, δ = 0).
   bool own_integrals() const;
@@ -69,12 +90,13 @@ struct DomainTree {
 };
 
 /// Builds the tree's data from the scene and its domain models (domains listed in `rigid` get
-/// r = 0 whatever their model). Frames: o = 0 for a fixed root, the rest centre of mass of the
-/// whole object for a free-flying one; a child's origin is the weighted rest centroid of the
-/// interface to its parent (weights: the parent's lumped vertex masses). Throws Error naming the
-/// two domains when an interface cannot carry a frame (fewer than 3 vertices, or collinear).
+/// r = 0 whatever their model); each domain's mass matrix M is kept with `keep_mass` only. Frames:
+/// o = 0 for a fixed root, the rest centre of mass of the whole object for a free-flying one; a
+/// child's origin is the weighted rest centroid of the interface to its parent (weights: the
+/// parent's lumped vertex masses). Throws Error naming the two domains when an interface cannot
+/// carry a frame (fewer than 3 vertices, or collinear).
 DomainTree build_domain_tree(const Scene& scene, const std::vector<DomainModel>& models,
                              const std::vector<bool>& rigid, bool free_flying,
-                             double planar_epsilon);
+                             double planar_epsilon, bool keep_mass = false);
 
 }  // namespace substruct::inertia

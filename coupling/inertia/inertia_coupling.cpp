@@ -32,6 +32,7 @@
 
 #include "articulated_step.hpp"
 #include "domain_energy.hpp"
+#include "domain_memory.hpp"
 #include "domain_tree.hpp"
 #include "frequency_matcher.hpp"
 #include "inertia_settings.hpp"
@@ -135,8 +136,11 @@ class InertiaCoupling final : public ReducedCouplingMethod {
     system_.scene = &scene;
     const auto start = Clock::now();
     ModelCache cache(reduction_.cache ? context.cache_dir : std::filesystem::path());
+    std::vector<bool> rigid(static_cast<std::size_t>(scene.num_domains()), false);
+    for (Index d : settings_.rigid_domains) rigid[static_cast<std::size_t>(d)] = true;
     const std::vector<DomainModel> models =
-        build_domain_models(scene, reduction_, context.solvers, cache);
+        build_domain_models(scene, reduction_, context.solvers, cache, rigid,
+                            settings_.lumping != Lumping::articulated);
     if (context.stats) {
       add_model_stats(models, *context.stats);
       const double gamma = settings_.newmark_gamma;
@@ -157,10 +161,9 @@ class InertiaCoupling final : public ReducedCouplingMethod {
                 (settings_.root == RootOption::automatic && !scene.fixed_vertices.empty())
             ? RootKind::fixed
             : RootKind::free_flying;
-    std::vector<bool> rigid(static_cast<std::size_t>(scene.num_domains()), false);
-    for (Index d : settings_.rigid_domains) rigid[static_cast<std::size_t>(d)] = true;
-    system_.tree = build_domain_tree(
-        scene, models, rigid, system_.root_kind == RootKind::free_flying, settings_.planar_epsilon);
+    system_.tree =
+        build_domain_tree(scene, models, rigid, system_.root_kind == RootKind::free_flying,
+                          settings_.planar_epsilon, settings_.lumping == Lumping::articulated);
     geometry_ = reduced_layout(scene, system_.tree);
     schedules_.index(system_.tree);
 
@@ -236,6 +239,7 @@ class InertiaCoupling final : public ReducedCouplingMethod {
         system_.tree.shared_child_frames,
         std::chrono::duration<double>(frames_start - start).count());
     do_reset({}, {});
+    if (context.stats) report_memory(*context.stats);
   }
 
   void do_reset(const Eigen::VectorXd& u0, const Eigen::VectorXd& v0) override {
@@ -371,6 +375,28 @@ class InertiaCoupling final : public ReducedCouplingMethod {
 
   const ReducedGeometry& layout() const override { return geometry_; }
 
+  // The bytes per domain by kind (domain_memory.hpp) as precompute figures, each domain's step
+  // state counted as its vectors, matrices and integrator object.
+  void report_memory(PrecomputeStats& stats) const {
+    const std::vector<DomainState>& states = system_.states;
+    std::vector<std::size_t> state(states.size());
+    for (std::size_t i = 0; i < states.size(); ++i) {
+      const DomainState& s = states[i];
+      state[i] =
+          sizeof(DomainState) + (s.newmark ? sizeof(ReducedNewmark) : 0) +
+          sizeof(double) * static_cast<std::size_t>(s.q.size() + s.qdot.size() + s.qddot.size() +
+                                                    s.mass.size() + s.f.size()) +
+          s.child_itf.capacity() * sizeof(InterfaceKinematics) + s.child_attached.capacity();
+    }
+    const DomainMemory m = domain_memory(*system_.scene, system_.tree, geometry_, state);
+    for (const auto& [name, kind] :
+         {std::pair{"flexible", m.flexible}, std::pair{"instance", m.instance},
+          std::pair{"rigid", m.rigid}}) {
+      stats.report(fmt::format("memory: {} domains", name), kind.domains);
+      stats.report(fmt::format("memory: bytes per {} domain", name), kind.per_domain());
+    }
+  }
+
   // x = p + R (X̄ + U q), v = R (ν + ω × (X̄ + U q) + U q̇) per domain, shared vertices averaged.
   void poses(std::vector<DomainPose>& poses) const override {
     poses.resize(system_.states.size());
@@ -409,7 +435,7 @@ class InertiaCoupling final : public ReducedCouplingMethod {
         continue;
       }
       d.rest = dom.X;
-      d.U = dom.U;
+      d.U = dom.U();
     }
     layout.finalize();
     return layout;

@@ -77,8 +77,10 @@ void InertiaSystem::reset(const Eigen::VectorXd& u0, const Eigen::VectorXd& v0) 
         vl.segment<3>(3 * l) =
             s.R.transpose() * v.segment<3>(3 * g) - s.motion.v - s.motion.omega.cross(xl);
       }
-      s.q = dom.U.transpose() * (dom.M * ul);
-      s.qdot = dom.U.transpose() * (dom.M * vl);
+      const SparseMatrix M = dom.mass_matrix(sc);
+      const Eigen::MatrixXd U = dom.basis();
+      s.q = U.transpose() * (M * ul);
+      s.qdot = U.transpose() * (M * vl);
       s.newmark->set_state(s.q, s.qdot);
     }
     s.child_itf.assign(dom.children.size(), InterfaceKinematics{});
@@ -193,7 +195,7 @@ void InertiaSystem::assemble_forces(int i, const Vec3& gravity) {
   dom.system_force(accelerated, s.q, s.qdot, s.f);
   // Concentrated forces U_vᵀ Rᵀ F.
   for (const auto& [g, f] : concentrated[ii])
-    s.f.noalias() += dom.U.middleRows(3 * local(dom, g), 3).transpose() * (Rt * f);
+    s.f.noalias() += dom.basis_rows(local(dom, g)).transpose() * (Rt * f);
   if (dom.children.empty()) return;
   // L1's M_ij = m̄ âᵀâ is constant: the mass I + Σ M_ij is formed again only when a subtree's
   // mass changes (fracture). L2's J_c changes with the state: every step.

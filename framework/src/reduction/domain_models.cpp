@@ -125,7 +125,8 @@ std::vector<int> domain_mode_counts(const Scene& scene, const ReductionSettings&
 std::vector<DomainModel> provide_domain_models(const std::vector<ModelRequest>& requests,
                                                MaterialModel material,
                                                const ReductionSettings& settings,
-                                               const SolverProvider& solvers, ModelCache& cache) {
+                                               const SolverProvider& solvers, ModelCache& cache,
+                                               bool share_turned) {
   const auto start = Clock::now();
   const auto d = static_cast<int>(requests.size());
   const detail::ModelPlan plan = detail::plan_models(requests, material, settings);
@@ -242,10 +243,13 @@ std::vector<DomainModel> provide_domain_models(const std::vector<ModelRequest>& 
       im.transform = instance.transform;
       im.inputs_hash = hashes[ii];
       im.origin = dm.origin == ModelOrigin::rigid ? ModelOrigin::rigid : ModelOrigin::instance;
+      // A rigid model (no basis) is the same for any turn of its domain.
       const bool translated_only =
-          instance.transform.scale == 1 && instance.transform.rotation == Mat3::Identity();
+          instance.transform.scale == 1 &&
+          (instance.transform.rotation == Mat3::Identity() || dm.model->r() == 0);
+      im.turned_representative = !translated_only && share_turned && instance.transform.scale == 1;
       im.model =
-          translated_only
+          translated_only || im.turned_representative
               ? dm.model
               : std::make_shared<ReducedModel>(instance_model(*dm.model, instance.transform));
       im.seconds = seconds_since(instance_start);
@@ -277,7 +281,11 @@ std::vector<DomainModel> provide_domain_models(const std::vector<ModelRequest>& 
 }
 
 std::vector<ModelRequest> domain_model_requests(const Scene& scene,
-                                                const ReductionSettings& settings) {
+                                                const ReductionSettings& settings,
+                                                const std::vector<bool>& rigid) {
+  if (!rigid.empty() && rigid.size() != scene.decomposition.domains.size())
+    throw Error(fmt::format("domain_model_requests: {} rigid flags for {} domains", rigid.size(),
+                            scene.decomposition.domains.size()));
   std::optional<TreeView> tree;
   if (settings.boundary == BoundaryPolicy::parent_interface) {
     try {
@@ -293,14 +301,16 @@ std::vector<ModelRequest> domain_model_requests(const Scene& scene,
   for (const SubMesh& sub : scene.decomposition.domains)
     requests.push_back(
         {sub.domain, &sub.mesh,
-         domain_boundary(scene, tree ? &*tree : nullptr, sub.domain, settings.boundary)});
+         domain_boundary(scene, tree ? &*tree : nullptr, sub.domain, settings.boundary),
+         !rigid.empty() && rigid[static_cast<std::size_t>(sub.domain)]});
   return requests;
 }
 
 std::vector<DomainModel> build_domain_models(const Scene& scene, const ReductionSettings& settings,
-                                             const SolverProvider& solvers, ModelCache& cache) {
-  return provide_domain_models(domain_model_requests(scene, settings), scene.material_model,
-                               settings, solvers, cache);
+                                             const SolverProvider& solvers, ModelCache& cache,
+                                             const std::vector<bool>& rigid, bool share_turned) {
+  return provide_domain_models(domain_model_requests(scene, settings, rigid), scene.material_model,
+                               settings, solvers, cache, share_turned);
 }
 
 void add_model_stats(const std::vector<DomainModel>& models, PrecomputeStats& stats) {

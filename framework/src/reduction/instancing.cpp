@@ -189,6 +189,13 @@ std::vector<InstanceClass> find_instances(const Decomposition& decomposition,
   return find_instances(meshes, keys, tolerance);
 }
 
+Eigen::MatrixXd turned_basis(const Eigen::MatrixXd& U, const Mat3& R) {
+  Eigen::MatrixXd turned(U.rows(), U.cols());
+  for (Eigen::Index v = 0; v < U.rows() / 3; ++v)
+    turned.middleRows<3>(3 * v) = R * U.middleRows<3>(3 * v);
+  return turned;
+}
+
 ReducedModel instance_model(const ReducedModel& model, const SimilarityTransform& transform) {
   const double s = transform.scale;
   if (!(s > 0) || !std::isfinite(s))
@@ -196,8 +203,7 @@ ReducedModel instance_model(const ReducedModel& model, const SimilarityTransform
   ReducedModel m = model;
   // U' = s^(−3/2) (I ⊗ R) U
   const Mat3 R = s == 1 ? transform.rotation : transform.rotation / std::pow(s, 1.5);
-  for (Eigen::Index v = 0; v < m.basis.U.rows() / 3; ++v)
-    m.basis.U.middleRows<3>(3 * v) = R * model.basis.U.middleRows<3>(3 * v);
+  m.basis.U = turned_basis(model.basis.U, R);
   if (s == 1) return m;
   m.basis.linear_eigenvalues /= s * s;  // λ' = λ / s²
   m.size *= s;

@@ -47,6 +47,12 @@ class SystemForceIntegrals {
   /// of gravity (Zhao 2014, §4.6) for uniform g.
   const Eigen::Matrix<double, Eigen::Dynamic, 3>& uniform_force() const { return uniform_force_; }
 
+  /// The bytes these integrals hold (W and Uᵀ M E).
+  std::size_t bytes() const {
+    return sizeof(*this) + sizeof(double) * (rows_ * static_cast<std::size_t>(12 + 9 * r_) +
+                                             static_cast<std::size_t>(uniform_force_.size()));
+  }
+
  private:
   int r_ = 0;
   double mass_ = 0;

@@ -32,6 +32,10 @@ struct DomainModel {
   /// In the domain's local vertex numbering (SubMesh) and rest shape. Domains that are translated
   /// copies of one another share one object.
   std::shared_ptr<const ReducedModel> model;
+  /// `model` is the representative's, shared as it is although this domain is a turned copy
+  /// (asked for with share_turned): its basis is turned_basis(model->basis.U,
+  /// transform.rotation); everything else of the model is this domain's.
+  bool turned_representative = false;
   ModelOrigin origin = ModelOrigin::computed;
   int representative = 0;            // the domain whose model this one transforms (itself if none)
   SimilarityTransform transform;     // from the representative's rest shape to this domain's
@@ -60,6 +64,9 @@ struct ModelRequest {
   int domain = 0;
   const TetMesh* mesh = nullptr;
   DomainBoundary boundary;
+  /// The method simulates this domain as a rigid body: its model is r = 0 (no basis, no solve,
+  /// nothing cached), whatever the settings ask; the others' basis sizes are as without it.
+  bool rigid = false;
 };
 
 /// The one way to get reduced models, whatever the method's domains are: each request's basis
@@ -69,18 +76,25 @@ struct ModelRequest {
 /// or computed and stored (a store that fails is a warning), progress and one log line per domain
 /// (below). One result per request, in request order. Throws Error naming the domain when its
 /// fixed vertices lie on a point or a line, or when it cannot be reduced.
+/// With `share_turned`, an instance that is its representative turned (not scaled) shares the
+/// representative's model (DomainModel::turned_representative) instead of a turned copy of it.
 std::vector<DomainModel> provide_domain_models(const std::vector<ModelRequest>& requests,
                                                MaterialModel material,
                                                const ReductionSettings& settings,
-                                               const SolverProvider& solvers, ModelCache& cache);
+                                               const SolverProvider& solvers, ModelCache& cache,
+                                               bool share_turned = false);
 
 /// One request per domain of the scene, in domain order: its sub-mesh and the boundary of
-/// settings.boundary. Throws Error when parent-interface asks for a tree the domains do not form.
+/// settings.boundary; the domains d with rigid[d] are rigid requests (`rigid` empty: none; else
+/// one entry per domain). Throws Error when parent-interface asks for a tree the domains do not
+/// form, or `rigid` has another size.
 std::vector<ModelRequest> domain_model_requests(const Scene& scene,
-                                                const ReductionSettings& settings);
+                                                const ReductionSettings& settings,
+                                                const std::vector<bool>& rigid = {});
 
 /// Every domain's reduced model, in domain order: provide_domain_models on the scene's sub-meshes
-/// with the boundaries of settings.boundary. Instance classes (settings.instancing) are
+/// with the boundaries of settings.boundary (the domains d with rigid[d]: r = 0, see
+/// ModelRequest::rigid). Instance classes (settings.instancing) are
 /// reduced once, by their representative; each representative's model is loaded from `cache`
 /// when it holds a trusted file for its inputs (settings.cache), else computed and stored.
 /// Logs one line per domain ("domain 3: loaded from cache (FILE)", "domain 3: computed in 1.2 s
@@ -89,7 +103,9 @@ std::vector<ModelRequest> domain_model_requests(const Scene& scene,
 /// Throws Error, naming the domain, when a domain cannot be reduced (e.g. its fixed vertices lie
 /// on a line, which leaves a rotation free; or the solvers fail).
 std::vector<DomainModel> build_domain_models(const Scene& scene, const ReductionSettings& settings,
-                                             const SolverProvider& solvers, ModelCache& cache);
+                                             const SolverProvider& solvers, ModelCache& cache,
+                                             const std::vector<bool>& rigid = {},
+                                             bool share_turned = false);
 
 /// Adds the models' origins (computed, loaded from the cache, instanced) and the stages they took
 /// in this run ("modes" (assembly + eigen solve), "derivatives", "PCA", "polynomial" or

@@ -78,4 +78,8 @@ std::vector<InstanceClass> find_instances(const std::vector<const TetMesh*>& mes
 /// - size ×s; vertices, elements, materials, boundary and timings are kept.
 ReducedModel instance_model(const ReducedModel& model, const SimilarityTransform& transform);
 
+/// (I ⊗ R) U: each vertex's three rows of the basis U (3n×r) turned by R, as instance_model()
+/// turns them (R = s^(−3/2) times the rotation), the same numbers bit for bit.
+Eigen::MatrixXd turned_basis(const Eigen::MatrixXd& U, const Mat3& R);
+
 }  // namespace substruct

@@ -66,6 +66,9 @@ ModelPlan plan_models(const std::vector<ModelRequest>& requests, MaterialModel m
   for (const ModelRequest& q : requests) check_boundary(q);
   ModelPlan plan;
   plan.r = mode_counts(requests, settings);
+  // Rigid requests after the count: the others' (adaptive) sizes are as without the flag.
+  for (std::size_t i = 0; i < requests.size(); ++i)
+    if (requests[i].rigid) plan.r[i] = 0;
   // A large domain's model is keyed with the solver that shares a solve (slepc for auto).
   ReductionSettings shared = settings;
   shared.solver_signature = settings.shared_solver_signature;
