@@ -13,32 +13,11 @@
 #include <Eigen/LU>
 
 #include "substruct/core/error.hpp"
+#include "substruct/mesh/closest_point.hpp"
 
 namespace substruct {
 
 namespace {
-
-// Closest point to p on triangle abc (Ericson, Real-Time Collision Detection §5.1.5).
-Vec3 closest_on_triangle(const Vec3& p, const Vec3& a, const Vec3& b, const Vec3& c) {
-  const Vec3 ab = b - a, ac = c - a, ap = p - a;
-  const double d1 = ab.dot(ap), d2 = ac.dot(ap);
-  if (d1 <= 0 && d2 <= 0) return a;
-  const Vec3 bp = p - b;
-  const double d3 = ab.dot(bp), d4 = ac.dot(bp);
-  if (d3 >= 0 && d4 <= d3) return b;
-  const double vc = d1 * d4 - d3 * d2;
-  if (vc <= 0 && d1 >= 0 && d3 <= 0) return a + d1 / (d1 - d3) * ab;
-  const Vec3 cp = p - c;
-  const double d5 = ab.dot(cp), d6 = ac.dot(cp);
-  if (d6 >= 0 && d5 <= d6) return c;
-  const double vb = d5 * d2 - d1 * d6;
-  if (vb <= 0 && d2 >= 0 && d6 <= 0) return a + d2 / (d2 - d6) * ac;
-  const double va = d3 * d6 - d5 * d4;
-  if (va <= 0 && (d4 - d3) >= 0 && (d5 - d6) >= 0)
-    return b + (d4 - d3) / ((d4 - d3) + (d5 - d6)) * (c - b);
-  const double denom = 1 / (va + vb + vc);
-  return a + ab * (vb * denom) + ac * (vc * denom);
-}
 
 struct Tet {
   Vec3 x[4];
@@ -55,7 +34,8 @@ double distance_to_tet(const Tet& t, const Eigen::Vector4d& w, const Vec3& p) {
   constexpr int faces[4][3] = {{1, 2, 3}, {0, 2, 3}, {0, 1, 3}, {0, 1, 2}};
   double best = std::numeric_limits<double>::infinity();
   for (const auto& f : faces)
-    best = std::min(best, (p - closest_on_triangle(p, t.x[f[0]], t.x[f[1]], t.x[f[2]])).norm());
+    best =
+        std::min(best, (p - closest_point_on_triangle(p, t.x[f[0]], t.x[f[1]], t.x[f[2]])).norm());
   return best;
 }
 

@@ -97,7 +97,7 @@ double piece_distance(const SurfaceMesh& surface, const PlantPiece& a, const Pla
       for (const Index t : q->triangles) {
         Vec3 y[3];
         corners(surface, t, y);
-        d = std::min(d, (x - detail::closest_point_on_triangle(x, y[0], y[1], y[2])).norm());
+        d = std::min(d, (x - closest_point_on_triangle(x, y[0], y[1], y[2])).norm());
       }
     }
   return d;

@@ -3,11 +3,9 @@
 // Distances and overlaps of single triangles, for the plant import's contact graph (Step 3) and
 // its voxels (Step 8): small free functions on plain points.
 #include "substruct/core/types.hpp"
+#include "substruct/mesh/closest_point.hpp"
 
 namespace substruct::detail {
-
-/// The closest point of triangle abc to p (Ericson, Real-Time Collision Detection, §5.1.5).
-Vec3 closest_point_on_triangle(const Vec3& p, const Vec3& a, const Vec3& b, const Vec3& c);
 
 /// The distance between segments pq and rs (Ericson §5.1.9).
 double segment_distance(const Vec3& p, const Vec3& q, const Vec3& r, const Vec3& s);

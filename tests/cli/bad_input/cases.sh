@@ -282,7 +282,7 @@ case_plugin_unknown_coupling() {
     "$cli" run "$scene" --coupling.plugin=inertial --run.exporters=
 }
 case_plugin_unknown_exporter() {
-  expect_error 1 "unknown exporter plugin 'vtkk'; available exporter plugins: csv, vtk" -- \
+  expect_error 1 "unknown exporter plugin 'vtkk'; available exporter plugins: csv, record, vtk" -- \
     "$cli" run "$scene" --run.exporters=vtkk
 }
 case_plugin_unknown_load() {
