@@ -3,8 +3,8 @@
 // The [ddm] section: every choice of the domain decomposition method, declared once.
 #include <vector>
 
-#include "substruct/config/options.hpp"
 #include "substruct/core/types.hpp"
+#include "substruct/options/options.hpp"
 
 namespace substruct::ddm {
 

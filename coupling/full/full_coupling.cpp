@@ -13,7 +13,6 @@
 #include <fmt/format.h>
 
 #include "substruct/config/config.hpp"
-#include "substruct/config/options.hpp"
 #include "substruct/core/error.hpp"
 #include "substruct/core/log.hpp"
 #include "substruct/core/memory_budget.hpp"
@@ -22,6 +21,7 @@
 #include "substruct/fem/elastic_force_model.hpp"
 #include "substruct/fem/mass.hpp"
 #include "substruct/integrators/implicit_integrator.hpp"
+#include "substruct/options/options.hpp"
 #include "substruct/plugin/plugin_descriptor.hpp"
 #include "substruct/scene/scene.hpp"
 #include "substruct/solvers/solver_provider.hpp"

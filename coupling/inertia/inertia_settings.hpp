@@ -6,9 +6,9 @@
 #include <vector>
 
 #include "interface_forces.hpp"
-#include "substruct/config/options.hpp"
 #include "substruct/core/parallel_tasks.hpp"
 #include "substruct/core/types.hpp"
+#include "substruct/options/options.hpp"
 
 namespace substruct {
 class Config;

@@ -4,8 +4,8 @@
 #include <string>
 #include <vector>
 
-#include "substruct/config/options.hpp"
 #include "substruct/core/types.hpp"
+#include "substruct/options/options.hpp"
 
 namespace substruct {
 class Config;

@@ -15,7 +15,6 @@
 #include <fmt/format.h>
 
 #include <substruct/config/config.hpp>
-#include <substruct/config/options.hpp>
 #include <substruct/config/reduction_settings.hpp>
 #include <substruct/core/error.hpp>
 #include <substruct/core/log.hpp>
@@ -26,6 +25,7 @@
 #include <substruct/multidomain/domain_step.hpp>
 #include <substruct/multidomain/floating_domain.hpp>
 #include <substruct/multidomain/floating_motion.hpp>
+#include <substruct/options/options.hpp>
 #include <substruct/plugin/plugin_descriptor.hpp>
 #include <substruct/scene/scene.hpp>
 #include <substruct/solvers/solver_provider.hpp>

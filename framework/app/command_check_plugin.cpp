@@ -15,13 +15,13 @@
 
 #include "commands.hpp"
 #include "substruct/config/config.hpp"
-#include "substruct/config/option_docs.hpp"
-#include "substruct/config/options.hpp"
 #include "substruct/conformance/coupling_conformance.hpp"
 #include "substruct/core/error.hpp"
 #include "substruct/core/install_layout.hpp"
 #include "substruct/core/log.hpp"
 #include "substruct/core/progress.hpp"
+#include "substruct/options/option_docs.hpp"
+#include "substruct/options/options.hpp"
 #include "substruct/plugin/plugin_host.hpp"
 
 namespace substruct::cli {

@@ -16,9 +16,9 @@
 #include "commands.hpp"
 #include "generators.hpp"
 #include "substruct/config/framework_sections.hpp"
-#include "substruct/config/option_docs.hpp"
 #include "substruct/core/error.hpp"
 #include "substruct/core/install_layout.hpp"
+#include "substruct/options/option_docs.hpp"
 #include "substruct/plugin/plugin_host.hpp"
 
 namespace substruct::cli {

@@ -12,8 +12,6 @@
 #include "commands.hpp"
 #include "import_settings.hpp"
 #include "substruct/config/config.hpp"
-#include "substruct/config/option_docs.hpp"
-#include "substruct/config/options.hpp"
 #include "substruct/core/error.hpp"
 #include "substruct/core/log.hpp"
 #include "substruct/core/stopwatch.hpp"
@@ -24,6 +22,8 @@
 #include "substruct/meshing/triangle_model.hpp"
 #include "substruct/meshing/vertex_selector.hpp"
 #include "substruct/meshing/voxel_mesher.hpp"
+#include "substruct/options/option_docs.hpp"
+#include "substruct/options/options.hpp"
 #include "substruct/plugin/plugin_host.hpp"
 
 namespace substruct::cli {

@@ -15,10 +15,10 @@
 
 #include "commands.hpp"
 #include "substruct/config/config.hpp"
-#include "substruct/config/option_docs.hpp"
-#include "substruct/config/options.hpp"
 #include "substruct/core/error.hpp"
 #include "substruct/core/stopwatch.hpp"
+#include "substruct/options/option_docs.hpp"
+#include "substruct/options/options.hpp"
 #include "substruct/plugin/plugin_host.hpp"
 #include "substruct/sim/recording.hpp"
 #include "substruct/sim/recording_to_vtk.hpp"

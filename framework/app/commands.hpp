@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "substruct/config/option_table.hpp"
 #include "substruct/core/error.hpp"
+#include "substruct/options/option_table.hpp"
 
 namespace substruct::cli {
 

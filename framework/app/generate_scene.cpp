@@ -10,10 +10,10 @@
 #include <fmt/format.h>
 
 #include "generators.hpp"
-#include "substruct/config/option_docs.hpp"
 #include "substruct/core/error.hpp"
 #include "substruct/io/staged_file.hpp"
 #include "substruct/mesh/mesh_io.hpp"
+#include "substruct/options/option_docs.hpp"
 
 namespace substruct::cli {
 

@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "commands.hpp"
-#include "substruct/config/options.hpp"
 #include "substruct/mesh/tet_mesh.hpp"
+#include "substruct/options/options.hpp"
 
 namespace substruct::cli {
 

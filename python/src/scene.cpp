@@ -11,7 +11,7 @@
 
 #include "bindings.hpp"
 #include "substruct/config/framework_sections.hpp"
-#include "substruct/config/option_docs.hpp"
+#include "substruct/options/option_docs.hpp"
 
 namespace substruct::python {
 

@@ -23,8 +23,8 @@
 #include "block_pattern.hpp"
 #include "block_storage.hpp"
 #include "substruct/config/config.hpp"
-#include "substruct/config/options.hpp"
 #include "substruct/core/error.hpp"
+#include "substruct/options/options.hpp"
 #include "substruct/plugin/plugin_descriptor.hpp"
 #include "substruct/solvers/linear_solver.hpp"
 

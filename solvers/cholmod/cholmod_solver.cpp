@@ -14,8 +14,8 @@
 #include "lu_factor.hpp"
 #include "ordering.hpp"
 #include "substruct/config/config.hpp"
-#include "substruct/config/options.hpp"
 #include "substruct/core/error.hpp"
+#include "substruct/options/options.hpp"
 #include "substruct/plugin/plugin_descriptor.hpp"
 #include "substruct/solvers/linear_solver.hpp"
 

@@ -15,12 +15,12 @@
 #include <vector>
 
 #include "substruct/config/config.hpp"
-#include "substruct/config/options.hpp"
 #include "substruct/config/run_settings.hpp"
 #include "substruct/core/error.hpp"
 #include "substruct/core/parallel_tasks.hpp"
 #include "substruct/geometry/reduced_geometry.hpp"
 #include "substruct/geometry/render_surface.hpp"
+#include "substruct/options/options.hpp"
 #include "substruct/plugin/plugin_descriptor.hpp"
 #include "substruct/solvers/geometry_solver.hpp"
 

@@ -17,10 +17,10 @@
 #include "flatten.hpp"
 #include "host_geometry.hpp"
 #include "substruct/config/config.hpp"
-#include "substruct/config/options.hpp"
 #include "substruct/core/error.hpp"
 #include "substruct/core/log.hpp"
 #include "substruct/core/worker_pool.hpp"
+#include "substruct/options/options.hpp"
 #include "substruct/plugin/plugin_descriptor.hpp"
 #include "substruct/solvers/geometry_solver.hpp"
 

@@ -6,7 +6,7 @@
 #include <memory>
 
 #include "slepc_engine.hpp"
-#include "substruct/config/options.hpp"
+#include "substruct/options/options.hpp"
 #include "substruct/plugin/plugin_descriptor.hpp"
 #include "substruct/solvers/process_group.hpp"
 

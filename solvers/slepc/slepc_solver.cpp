@@ -14,8 +14,8 @@
 
 #include "slepc_engine.hpp"
 #include "substruct/config/config.hpp"
-#include "substruct/config/options.hpp"
 #include "substruct/core/error.hpp"
+#include "substruct/options/options.hpp"
 #include "substruct/plugin/plugin_descriptor.hpp"
 #include "substruct/solvers/eigen_solver.hpp"
 

@@ -12,7 +12,7 @@
 
 #include "shifted_eigensolve.hpp"
 #include "substruct/config/config.hpp"
-#include "substruct/config/options.hpp"
+#include "substruct/options/options.hpp"
 #include "substruct/plugin/plugin_descriptor.hpp"
 #include "substruct/solvers/eigen_solver.hpp"
 

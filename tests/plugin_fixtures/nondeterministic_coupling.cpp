@@ -6,8 +6,8 @@
 // same state differs from the first. `substruct check-plugin` must fail it naming that rule.
 #include <memory>
 
-#include "substruct/config/options.hpp"
 #include "substruct/coupling/coupling_method.hpp"
+#include "substruct/options/options.hpp"
 #include "substruct/plugin/plugin_descriptor.hpp"
 #include "substruct/plugin/plugin_host.hpp"
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // A plugin whose options are declared for another section than its name: the host must refuse
 // it, since a scene's [wrong-section] keys would be checked against the wrong table.
-#include "substruct/config/options.hpp"
+#include "substruct/options/options.hpp"
 #include "substruct/plugin/plugin_descriptor.hpp"
 
 namespace {

@@ -12,12 +12,12 @@
 #include <fmt/format.h>
 #include <boost/program_options/parsers.hpp>
 
-#include "substruct/config/detail/option_value.hpp"
 #include "substruct/config/framework_sections.hpp"
-#include "substruct/config/option_table.hpp"
 #include "substruct/core/error.hpp"
 #include "substruct/core/input_file.hpp"
 #include "substruct/core/trim.hpp"
+#include "substruct/options/detail/option_value.hpp"
+#include "substruct/options/option_table.hpp"
 #include "substruct/plugin/eigen_plugin_name.hpp"
 #include "substruct/plugin/geometry_plugin_name.hpp"
 #include "substruct/plugin/plugin_host.hpp"

@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "substruct/config/config.hpp"
 #include "substruct/config/material_settings.hpp"
 #include "substruct/core/error.hpp"
 #include "substruct/mesh/element_orientation.hpp"

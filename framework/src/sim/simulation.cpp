@@ -10,6 +10,7 @@
 
 #include <fmt/format.h>
 
+#include "substruct/config/config.hpp"
 #include "substruct/config/coupling_settings.hpp"
 #include "substruct/core/error.hpp"
 #include "substruct/core/flush_subnormals.hpp"

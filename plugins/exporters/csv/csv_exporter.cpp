@@ -16,11 +16,11 @@
 #include <fmt/format.h>
 
 #include "substruct/config/config.hpp"
-#include "substruct/config/options.hpp"
 #include "substruct/core/error.hpp"
 #include "substruct/io/exporter.hpp"
 #include "substruct/io/output_target.hpp"
 #include "substruct/io/staged_file.hpp"
+#include "substruct/options/options.hpp"
 #include "substruct/plugin/plugin_descriptor.hpp"
 #include "substruct/scene/scene.hpp"
 

@@ -12,12 +12,12 @@
 #include <fmt/format.h>
 
 #include "substruct/config/config.hpp"
-#include "substruct/config/options.hpp"
 #include "substruct/core/error.hpp"
 #include "substruct/core/log.hpp"
 #include "substruct/core/stopwatch.hpp"
 #include "substruct/io/exporter.hpp"
 #include "substruct/io/output_target.hpp"
+#include "substruct/options/options.hpp"
 #include "substruct/plugin/plugin_descriptor.hpp"
 #include "substruct/scene/scene.hpp"
 #include "substruct/sim/recording.hpp"

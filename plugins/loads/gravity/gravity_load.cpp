@@ -7,8 +7,8 @@
 #include <memory>
 
 #include "substruct/config/config.hpp"
-#include "substruct/config/options.hpp"
 #include "substruct/loads/load.hpp"
+#include "substruct/options/options.hpp"
 #include "substruct/plugin/plugin_descriptor.hpp"
 
 namespace substruct::gravity {

@@ -10,9 +10,9 @@
 #include <fmt/format.h>
 
 #include "substruct/config/config.hpp"
-#include "substruct/config/options.hpp"
 #include "substruct/core/error.hpp"
 #include "substruct/loads/load.hpp"
+#include "substruct/options/options.hpp"
 #include "substruct/plugin/plugin_descriptor.hpp"
 #include "substruct/scene/scene.hpp"
 

@@ -11,8 +11,8 @@
 
 #include "perlin_noise.hpp"
 #include "substruct/config/config.hpp"
-#include "substruct/config/options.hpp"
 #include "substruct/loads/load.hpp"
+#include "substruct/options/options.hpp"
 #include "substruct/plugin/plugin_descriptor.hpp"
 #include "substruct/scene/scene.hpp"
 #include "wind_samples.hpp"

@@ -13,6 +13,7 @@
 
 #include "substruct/core/error.hpp"
 #include "substruct/core/types.hpp"
+#include "substruct/options/option_source.hpp"
 
 namespace substruct {
 
@@ -26,7 +27,7 @@ struct Setting {
   std::string origin;  // "scene.ini:12" or "command line"
 };
 
-class Config {
+class Config : public OptionSource {
  public:
   /// Reads `scene_file` and applies `overrides` ("section.key=value", a leading "--" allowed;
   /// later ones win), then validates every setting against the framework's sections
@@ -45,13 +46,13 @@ class Config {
                               const std::filesystem::path& base_dir, const PluginHost& host,
                               const std::vector<const OptionTable*>& extra_sections = {});
 
-  bool has(const std::string& key) const;  // set by the user or with a default
+  bool has(const std::string& key) const override;  // set by the user or with a default
   bool set_by_user(const std::string& key) const;
   /// The value of "section.key" as text (set by the user, in its option's canonical spelling,
   /// or its default). Throws Error when it has neither.
-  const std::string& text(const std::string& key) const;
+  const std::string& text(const std::string& key) const override;
   /// Where the value of `key` was set: "scene.ini:12", "command line", or "default".
-  std::string origin(const std::string& key) const;
+  std::string origin(const std::string& key) const override;
   /// The error for a value of `key` that a check across keys or against the scene refuses, in
   /// the one format: "ORIGIN: [SECTION] KEY = 'VALUE': WHAT".
   Error value_error(const std::string& key, std::string_view what) const;
@@ -65,7 +66,7 @@ class Config {
     return value;
   }
   /// `p` taken relative to the scene file's folder (absolute and empty paths are kept).
-  std::filesystem::path resolve(const std::filesystem::path& p) const;
+  std::filesystem::path resolve(const std::filesystem::path& p) const override;
   /// A path value, resolved relative to the scene file's folder.
   std::filesystem::path path(const std::string& key) const;
   /// "x y z" or "x, y, z".

@@ -3,7 +3,7 @@
 /// The [coupling] section: which coupling plugin simulates the scene.
 #include <string>
 
-#include "substruct/config/options.hpp"
+#include "substruct/options/options.hpp"
 
 namespace substruct {
 

@@ -5,7 +5,7 @@
 /// them and the installed plugins' sections.
 #include <vector>
 
-#include "substruct/config/option_table.hpp"
+#include "substruct/options/option_table.hpp"
 
 namespace substruct {
 

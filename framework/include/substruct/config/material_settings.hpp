@@ -5,7 +5,7 @@
 #include <optional>
 #include <string>
 
-#include "substruct/config/options.hpp"
+#include "substruct/options/options.hpp"
 
 namespace substruct {
 

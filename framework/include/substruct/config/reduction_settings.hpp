@@ -7,7 +7,7 @@
 #include <string>
 #include <string_view>
 
-#include "substruct/config/options.hpp"
+#include "substruct/options/options.hpp"
 
 namespace substruct {
 

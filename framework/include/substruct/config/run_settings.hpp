@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "substruct/config/options.hpp"
+#include "substruct/options/options.hpp"
 
 namespace substruct {
 
@@ -23,6 +23,8 @@ struct RunSettings {
   std::string memory_limit = "auto";  // core/memory_budget.hpp: "auto" or a size, e.g. "16G"
   std::string initial_displacement, initial_velocity;  // "" | "mode K AMPLITUDE"
 };
+
+class Config;
 
 const OptionSet<RunSettings>& run_options();
 

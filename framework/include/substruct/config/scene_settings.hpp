@@ -7,8 +7,8 @@
 #include <string_view>
 #include <vector>
 
-#include "substruct/config/options.hpp"
 #include "substruct/core/types.hpp"
+#include "substruct/options/options.hpp"
 
 namespace substruct {
 

@@ -4,7 +4,7 @@
 /// creates them).
 #include <string>
 
-#include "substruct/config/options.hpp"
+#include "substruct/options/options.hpp"
 
 namespace substruct {
 

@@ -6,7 +6,7 @@
 
 #include <boost/dll/alias.hpp>
 
-#include "substruct/config/option_table.hpp"
+#include "substruct/options/option_table.hpp"
 #include "substruct/plugin/build_fingerprint.hpp"
 #include "substruct/plugin/component.hpp"
 #include "substruct/plugin/plugin_kind.hpp"
@@ -22,8 +22,8 @@ class Config;
 // instead of a Boost options_description; 6: DomainLayout has a modal rotation matrix Ψ;
 // 7: CouplingMethod has the static-solve hooks (do_can_solve_static, do_solve_static);
 // 8: PrecomputeStats names the step's integrator; Exporter::targets (the files a run checks
-// before it starts).
-inline constexpr int kPluginAbiVersion = 8;
+// before it starts); 9: Config is an OptionSource (the options layer reads through it).
+inline constexpr int kPluginAbiVersion = 9;
 
 /// What a factory receives: the validated configuration (the plugin reads its own section
 /// through its OptionSet, and any framework section it needs through the framework's).
@@ -37,7 +37,7 @@ struct PluginDescriptor {
   const char* version;  // the plugin's own version
   const char* summary;  // one line
   /// The options of the plugin's config section `[<name>]` (declared once with an OptionSet,
-  /// config/options.hpp): the host validates scenes against them, `substruct help` and the
+  /// options/options.hpp): the host validates scenes against them, `substruct help` and the
   /// reference page print them.
   const OptionTable& (*options)();
   /// Creates the plugin's object; it must implement the interface of `kind`.

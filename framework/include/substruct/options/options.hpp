@@ -39,13 +39,12 @@
 #include <utility>
 #include <vector>
 
-#include "substruct/config/detail/option_value.hpp"
-#include "substruct/config/option_table.hpp"
 #include "substruct/core/types.hpp"
+#include "substruct/options/detail/option_value.hpp"
+#include "substruct/options/option_source.hpp"
+#include "substruct/options/option_table.hpp"
 
 namespace substruct {
-
-class Config;
 
 /// One allowed value of a choice option: its name in a scene and the value it stands for.
 template <class E>
@@ -77,9 +76,9 @@ class OptionBinder {
   /// Adds `option` with `initial` as its default (none when null). Throws std::logic_error for a
   /// key declared twice or a default its own option would refuse (a programming error).
   void add(OptionInfo option, const OptionValue* initial, Store store);
-  /// Stores every option `config` has a value for into `settings`; throws Error in the one
+  /// Stores every option `source` has a value for into `settings`; throws Error in the one
   /// message format for a value its option refuses.
-  void read(const Config& config, void* settings) const;
+  void read(const OptionSource& source, void* settings) const;
   /// Stores `text` as the value of option `key` into `settings`; returns why its option refused
   /// it (refusal()), empty when stored. Throws std::logic_error for a key not declared.
   std::string assign(void* settings, std::string_view key, const std::string& text) const;
@@ -232,11 +231,11 @@ class OptionSet {
     return choice_of<std::string>(std::move(key), field, choices, std::move(help));
   }
 
-  /// The settings `config` holds for this section; options it has no value for keep the
-  /// struct's initial values. Throws Error naming where a bad value was set.
-  S read(const Config& config) const {
+  /// The settings `source` (the run's Config) holds for this section; options it has no value
+  /// for keep the struct's initial values. Throws Error naming where a bad value was set.
+  S read(const OptionSource& source) const {
     S settings{};
-    binder_.read(config, &settings);
+    binder_.read(source, &settings);
     return settings;
   }
   /// Sets option `key` (one of table()'s) of `settings` from `text`, as a command line gives

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "substruct/config/option_table.hpp"
+#include "substruct/options/option_table.hpp"
 
 #include <cmath>
 
 #include <fmt/format.h>
 #include <boost/program_options/value_semantic.hpp>
 
-#include "substruct/config/detail/option_value.hpp"
+#include "substruct/options/detail/option_value.hpp"
 
 namespace substruct {
 

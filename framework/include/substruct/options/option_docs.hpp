@@ -5,7 +5,7 @@
 /// unit, choices or bounds, help.
 #include <string>
 
-#include "substruct/config/option_table.hpp"
+#include "substruct/options/option_table.hpp"
 
 namespace substruct {
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "substruct/config/detail/option_value.hpp"
+#include "substruct/options/detail/option_value.hpp"
 
 #include <algorithm>
 #include <cctype>

@@ -1,11 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "substruct/config/options.hpp"
+#include "substruct/options/options.hpp"
 
 #include <stdexcept>
 
 #include <fmt/format.h>
 
-#include "substruct/config/config.hpp"
 #include "substruct/core/error.hpp"
 
 namespace substruct::detail {
@@ -46,17 +45,17 @@ void OptionBinder::add(OptionInfo option, const OptionValue* initial, Store stor
   stores_.push_back(std::move(store));
 }
 
-void OptionBinder::read(const Config& config, void* settings) const {
+void OptionBinder::read(const OptionSource& source, void* settings) const {
   for (std::size_t i = 0; i < table_.options.size(); ++i) {
     const OptionInfo& option = table_.options[i];
     const std::string key = fmt::format("{}.{}", table_.section, option.key);
-    if (!config.has(key)) continue;
-    const std::string& text = config.text(key);
+    if (!source.has(key)) continue;
+    const std::string& text = source.text(key);
     std::optional<OptionValue> value = parse_option_value(option, text);
     if (!value)
-      throw Error(option_message(config.origin(key), table_.section, option.key, text,
+      throw Error(option_message(source.origin(key), table_.section, option.key, text,
                                  refusal(option, text)));
-    if (option.type == OptionType::path) value->text = config.resolve(value->text).string();
+    if (option.type == OptionType::path) value->text = source.resolve(value->text).string();
     stores_[i](settings, *value);
   }
 }

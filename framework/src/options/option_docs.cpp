@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "substruct/config/option_docs.hpp"
+#include "substruct/options/option_docs.hpp"
 
 #include <string_view>
 

@@ -9,8 +9,8 @@
 #include <string_view>
 #include <vector>
 
-#include "substruct/config/option_table.hpp"
 #include "substruct/core/types.hpp"
+#include "substruct/options/option_table.hpp"
 
 namespace substruct::detail {
 

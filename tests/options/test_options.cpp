@@ -2,7 +2,7 @@
 // The declarative options: a section declared once as an OptionSet bound to a settings struct
 // gives its table (defaults from the struct), its parsing and validation in one message format,
 // the Boost description used to find unknown keys, and the help and reference-page text.
-#include "substruct/config/options.hpp"
+#include "substruct/options/options.hpp"
 
 #include <optional>
 #include <stdexcept>
@@ -14,9 +14,9 @@
 #include "substruct/config/config.hpp"
 #include "substruct/config/framework_sections.hpp"
 #include "substruct/config/material_settings.hpp"
-#include "substruct/config/option_docs.hpp"
 #include "substruct/core/error.hpp"
 #include "substruct/fem/material_model.hpp"
+#include "substruct/options/option_docs.hpp"
 #include "substruct/plugin/plugin_host.hpp"
 #include "support/temp_dir_test.hpp"
 

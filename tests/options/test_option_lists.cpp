@@ -11,9 +11,9 @@
 #include <gtest/gtest.h>
 
 #include "substruct/config/config.hpp"
-#include "substruct/config/option_docs.hpp"
-#include "substruct/config/options.hpp"
 #include "substruct/core/error.hpp"
+#include "substruct/options/option_docs.hpp"
+#include "substruct/options/options.hpp"
 #include "substruct/plugin/plugin_host.hpp"
 #include "support/temp_dir_test.hpp"
 
