@@ -23,6 +23,7 @@
 #include <osg/Image>
 #include <osgDB/ReadFile>
 
+#include "support/screenshot_pixels.hpp"
 #include "support/temp_dir_test.hpp"
 
 namespace substruct {
@@ -30,9 +31,11 @@ namespace {
 
 namespace fs = std::filesystem;
 
-bool on_path(const std::string& program) {
-  return std::system(("command -v " + program + " >/dev/null 2>&1").c_str()) == 0;
-}
+using testing::changed_pixels;
+using testing::is_object;
+using testing::object_pixels;
+using testing::on_path;
+using testing::read_screenshot;
 
 class OsgHeadless : public testing::TempDirTest {
  protected:
@@ -52,35 +55,6 @@ class OsgHeadless : public testing::TempDirTest {
   }
   std::string log() { return read(log_); }
 
-  static osg::ref_ptr<osg::Image> image(const fs::path& file) {
-    osg::ref_ptr<osg::Image> image = osgDB::readImageFile(file.string());
-    EXPECT_TRUE(image.valid()) << "cannot decode " << file;
-    return image;
-  }
-
-  // Pixels in columns [x0, x1) that differ from the background colour (the clear colour of
-  // --plain, 0.16 0.18 0.22).
-  static bool is_object(const osg::Vec4& c) {
-    return std::abs(c.r() - 0.16f) + std::abs(c.g() - 0.18f) + std::abs(c.b() - 0.22f) > 0.06f;
-  }
-  static long object_pixels(const osg::Image& im, int x0 = 0, int x1 = -1) {
-    long count = 0;
-    for (int y = 0; y < im.t(); ++y)
-      for (int x = x0; x < (x1 < 0 ? im.s() : x1); ++x)
-        if (is_object(im.getColor(x, y))) ++count;
-    return count;
-  }
-
-  static long changed_pixels(const osg::Image& a, const osg::Image& b) {
-    long count = 0;
-    for (int y = 0; y < a.t(); ++y)
-      for (int x = 0; x < a.s(); ++x) {
-        const osg::Vec4 d = a.getColor(x, y) - b.getColor(x, y);
-        if (std::abs(d.r()) + std::abs(d.g()) + std::abs(d.b()) > 0.1f) ++count;
-      }
-    return count;
-  }
-
   fs::path log_;
 };
 
@@ -97,7 +71,7 @@ TEST_F(OsgHeadless, RendersTheBeamAndItsPull) {
             0)
       << log();
   EXPECT_NE(log().find("20 frames"), std::string::npos) << log();
-  const auto a = image(rest), b = image(pulled);
+  const auto a = read_screenshot(rest), b = read_screenshot(pulled);
   ASSERT_TRUE(a.valid() && b.valid());
   EXPECT_EQ(a->s(), 320);
   EXPECT_EQ(a->t(), 240);
@@ -115,7 +89,7 @@ TEST_F(OsgHeadless, RendersTheBeamAndItsPull) {
     std::snprintf(name, sizeof name, "frame_%04d.png", f);
     EXPECT_TRUE(fs::exists(dir() / "frames" / name)) << name;
   }
-  EXPECT_EQ(changed_pixels(*a, *image(dir() / "frames/frame_0000.png")), 0);
+  EXPECT_EQ(changed_pixels(*a, *read_screenshot(dir() / "frames/frame_0000.png")), 0);
 }
 
 TEST_F(OsgHeadless, LooksAreOnByDefault) {
@@ -124,7 +98,7 @@ TEST_F(OsgHeadless, LooksAreOnByDefault) {
   const std::string args = "--size 320x240 --no-hud --frames 0 --screenshot ";
   ASSERT_EQ(view(args + "'" + looks.string() + "'"), 0) << log();
   ASSERT_EQ(view(args + "'" + plain.string() + "' --plain"), 0) << log();
-  const auto a = image(looks), b = image(plain);
+  const auto a = read_screenshot(looks), b = read_screenshot(plain);
   ASSERT_TRUE(a.valid() && b.valid());
   // The gradient: the top row darker than the bottom row, and both unlike the plain clear colour.
   const osg::Vec4 top = a->getColor(2, a->t() - 2), bottom = a->getColor(2, 2);
@@ -160,7 +134,7 @@ TEST_F(OsgHeadless, ComparesMethodsInLockstepWithTheirErrors) {
   }
   EXPECT_EQ(found, 2) << out;
   // Three viewports side by side, each showing its beam.
-  const auto im = image(shot);
+  const auto im = read_screenshot(shot);
   ASSERT_TRUE(im.valid());
   for (int k = 0; k < 3; ++k)
     EXPECT_GT(object_pixels(*im, 200 * k, 200 * (k + 1)), 200 * 200 / 50) << "viewport " << k + 1;
@@ -202,7 +176,7 @@ TEST_F(OsgHeadless, EachViewportIsTitledAndTheMethodsMoveApartByDefault) {
        {"title: full (reference)", "title: inertia", "title: coupling-elements"})
     EXPECT_NE(log().find(title), std::string::npos) << title << "\n" << log();
   ASSERT_EQ(view(args + "--frames 0 --no-hud --screenshot '" + bare.string() + "'"), 0) << log();
-  const auto a = image(titled), b = image(bare);
+  const auto a = read_screenshot(titled), b = read_screenshot(bare);
   ASSERT_TRUE(a.valid() && b.valid());
   // Each viewport's title: white glyphs in the middle of its top band, none there without the
   // HUD, and a different name (other pixels) in each.
@@ -227,7 +201,7 @@ TEST_F(OsgHeadless, EachViewportIsTitledAndTheMethodsMoveApartByDefault) {
       << log();
   EXPECT_NE(log().find("vertex 0 pulled by 23.5 N until t = 0.5 s, then let go"), std::string::npos)
       << log();
-  const auto m = image(moved);
+  const auto m = read_screenshot(moved);
   ASSERT_TRUE(m.valid());
   EXPECT_LT(viewport_difference(*b, 0, 1, 300), 20);
   EXPECT_LT(viewport_difference(*b, 0, 2, 300), 20);
@@ -288,7 +262,7 @@ TEST_F(OsgHeadless, AMouseDragPullsTheSameVertexInEveryViewport) {
       "--compare full,inertia --screenshot ";
   const fs::path rest = dir() / "rest.png", dragged = dir() / "dragged.png";
   ASSERT_EQ(view(args + "'" + rest.string() + "' --frames 0"), 0) << log();
-  const auto a = image(rest);
+  const auto a = read_screenshot(rest);
   ASSERT_TRUE(a.valid());
   // A point on the beam in the first viewport: the centre of its pixels.
   double x = 0, y = 0, n = 0;
@@ -318,7 +292,7 @@ TEST_F(OsgHeadless, AMouseDragPullsTheSameVertexInEveryViewport) {
   EXPECT_GT(std::stod(released[2]), 1.0);
   EXPECT_GT(std::stod(released[4]), 1.0);
   // Both beams moved.
-  const auto b = image(dragged);
+  const auto b = read_screenshot(dragged);
   ASSERT_TRUE(b.valid());
   long left = 0, right = 0;
   for (int j = 0; j < a->t(); ++j)
@@ -354,7 +328,7 @@ TEST_F(OsgHeadless, GhostAddsTranslucentPixelsOverTheObject) {
   const std::string args = "--size 320x240 --plain --no-hud --colour plain --frames 0 ";
   ASSERT_EQ(view(args + "--screenshot '" + alone.string() + "'"), 0) << log();
   ASSERT_EQ(view(args + "--ghost inertia --screenshot '" + ghosted.string() + "'"), 0) << log();
-  const auto a = image(alone), b = image(ghosted);
+  const auto a = read_screenshot(alone), b = read_screenshot(ghosted);
   ASSERT_TRUE(a.valid() && b.valid());
   // At rest the ghost covers the object: its pixels turn orange (more red, less blue) but keep
   // some of the object's shading (translucent, not opaque), and the background stays.
@@ -402,7 +376,7 @@ TEST_F(OsgHeadless, ErrorColouringOfAMethodAgainstItselfIsTheZeroColour) {
                  "inertia"),
             0)
       << log();
-  const auto a = image(self), b = image(moved);
+  const auto a = read_screenshot(self), b = read_screenshot(moved);
   ASSERT_TRUE(a.valid() && b.valid());
   const long object = object_pixels(*a, 0, 160);
   EXPECT_GT(object, 160 * 240 / 50);

@@ -12,6 +12,7 @@
 #include <osg/Image>
 #include <osgDB/ReadFile>
 
+#include "support/screenshot_pixels.hpp"
 #include "support/temp_dir_test.hpp"
 
 namespace substruct {
@@ -19,9 +20,10 @@ namespace {
 
 namespace fs = std::filesystem;
 
-bool on_path(const std::string& program) {
-  return std::system(("command -v " + program + " >/dev/null 2>&1").c_str()) == 0;
-}
+using testing::changed_pixels;
+using testing::object_pixels;
+using testing::on_path;
+using testing::read_screenshot;
 
 class ReplayView : public testing::TempDirTest {
  protected:
@@ -43,32 +45,6 @@ class ReplayView : public testing::TempDirTest {
               0)
         << log();
     return dir() / "beam.ssrec";
-  }
-
-  static osg::ref_ptr<osg::Image> image(const fs::path& file) {
-    osg::ref_ptr<osg::Image> image = osgDB::readImageFile(file.string());
-    EXPECT_TRUE(image.valid()) << "cannot decode " << file;
-    return image;
-  }
-  // Pixels unlike the --plain clear colour (0.16 0.18 0.22).
-  static long object_pixels(const osg::Image& im) {
-    long count = 0;
-    for (int y = 0; y < im.t(); ++y)
-      for (int x = 0; x < im.s(); ++x) {
-        const osg::Vec4 c = im.getColor(x, y);
-        if (std::abs(c.r() - 0.16f) + std::abs(c.g() - 0.18f) + std::abs(c.b() - 0.22f) > 0.06f)
-          ++count;
-      }
-    return count;
-  }
-  static long changed_pixels(const osg::Image& a, const osg::Image& b) {
-    long count = 0;
-    for (int y = 0; y < a.t(); ++y)
-      for (int x = 0; x < a.s(); ++x) {
-        const osg::Vec4 d = a.getColor(x, y) - b.getColor(x, y);
-        if (std::abs(d.r()) + std::abs(d.g()) + std::abs(d.b()) > 0.1f) ++count;
-      }
-    return count;
   }
 
   fs::path log_;
@@ -93,7 +69,7 @@ TEST_F(ReplayView, PlaysARecordingBack) {
             0)
       << log();
   EXPECT_NE(log().find("21 of 21 frames"), std::string::npos) << log();
-  const auto a = image(first), b = image(last);
+  const auto a = read_screenshot(first), b = read_screenshot(last);
   ASSERT_TRUE(a.valid() && b.valid());
   EXPECT_EQ(a->s(), 320);
   EXPECT_EQ(a->t(), 240);
@@ -103,7 +79,7 @@ TEST_F(ReplayView, PlaysARecordingBack) {
   EXPECT_GT(changed_pixels(*a, *b), total / 200) << "the pulled beam moved in the replay";
   EXPECT_TRUE(fs::exists(dir() / "frames/frame_0020.png"));
   EXPECT_FALSE(fs::exists(dir() / "frames/frame_0021.png"));
-  EXPECT_EQ(changed_pixels(*a, *image(dir() / "frames/frame_0000.png")), 0);
+  EXPECT_EQ(changed_pixels(*a, *read_screenshot(dir() / "frames/frame_0000.png")), 0);
 }
 
 TEST_F(ReplayView, ATruncatedRecordingIsAClearError) {
