@@ -57,10 +57,11 @@ inline Index local(const InertiaDomain& dom, Index global) {
   return static_cast<Index>(it - dom.global_vertex.begin());
 }
 
-/// x = X̄ + U q (frame coordinates) of local vertex l.
-inline Vec3 local_position(const InertiaDomain& dom, const DomainState& s, Index l) {
+/// x = X̄ + U q (frame coordinates) of local vertex l; `turned` as for basis_rows.
+inline Vec3 local_position(const InertiaDomain& dom, const DomainState& s, Index l,
+                           Eigen::MatrixXd& turned) {
   Vec3 x = dom.X.row(l).transpose();
-  if (dom.r() > 0) x.noalias() += dom.basis_rows(l) * s.q;
+  if (dom.r() > 0) x.noalias() += dom.basis_rows(l, turned) * s.q;
   return x;
 }
 

@@ -40,10 +40,11 @@ std::optional<Vec3> shared_integrals_offset(const InertiaDomain& dom, const Iner
   if (((dom.X - moved).rowwise() - offset.transpose()).cwiseAbs().maxCoeff() > 1e-9 * size)
     return std::nullopt;
   double basis = 0, scale = 0;
+  Eigen::MatrixXd turned;
   for (Index l = 0; l < dom.X.rows(); ++l) {
-    basis = std::max(basis,
-                     (dom.basis_rows(l) - R * rep.U().middleRows<3>(3 * l)).cwiseAbs().maxCoeff());
-    scale = std::max(scale, dom.basis_rows(l).cwiseAbs().maxCoeff());
+    const Eigen::Ref<const Eigen::MatrixXd> rows = dom.basis_rows(l, turned);
+    basis = std::max(basis, (rows - R * rep.U().middleRows<3>(3 * l)).cwiseAbs().maxCoeff());
+    scale = std::max(scale, rows.cwiseAbs().maxCoeff());
   }
   if (basis > 1e-9 * scale ||
       (dom.vertex_mass - rep.vertex_mass).cwiseAbs().maxCoeff() > 1e-12 * dom.vertex_mass.sum())
@@ -103,10 +104,11 @@ DomainTree build_domain_tree(const Scene& scene, const std::vector<DomainModel>&
       Points X(m, 3);
       Eigen::MatrixXd Uk(3 * m, dom.r());
       Eigen::VectorXd w(m);
+      Eigen::MatrixXd turned;
       for (Index k = 0; k < m; ++k) {
         const Index l = sub.local_vertex(itf.vertices[static_cast<std::size_t>(k)]);
         X.row(k) = dom.X.row(l);
-        Uk.middleRows(3 * k, 3) = dom.basis_rows(l);
+        Uk.middleRows(3 * k, 3) = dom.basis_rows(l, turned);
         w[k] = dom.vertex_mass[l];
       }
       InterfaceFrameModel frame;
@@ -177,9 +179,12 @@ Eigen::MatrixXd InertiaDomain::basis() const {
   return turned_model ? turned_basis(model->basis.U, model_turn) : U();
 }
 
-Eigen::MatrixXd InertiaDomain::basis_rows(Index l) const {
-  if (turned_model) return turned_basis(model->basis.U.middleRows(3 * l, 3), model_turn);
-  return U().middleRows(3 * l, 3);
+Eigen::Ref<const Eigen::MatrixXd> InertiaDomain::basis_rows(Index l,
+                                                            Eigen::MatrixXd& turned) const {
+  if (!turned_model) return U().middleRows(3 * l, 3);
+  turned.resize(3, model->basis.U.cols());
+  turned.middleRows<3>(0) = model_turn * model->basis.U.middleRows<3>(3 * l);  // turned_basis's
+  return turned;
 }
 
 SparseMatrix InertiaDomain::mass_matrix(const Scene& scene) const {

@@ -56,8 +56,10 @@ struct InertiaDomain {
   const Eigen::MatrixXd& U() const;
   /// U, made for a turned_model domain (the numbers instance_model would have stored).
   Eigen::MatrixXd basis() const;
-  /// Rows 3l … 3l + 2 of U (3×r).
-  Eigen::MatrixXd basis_rows(Index l) const;
+  /// Rows 3l … 3l + 2 of the basis (3×r), without a copy: a view of the stored basis, or, for a
+  /// turned_model domain, R U_l of the shared one evaluated into `turned` (resized to 3×r; a
+  /// caller that keeps it from call to call allocates once).
+  Eigen::Ref<const Eigen::MatrixXd> basis_rows(Index l, Eigen::MatrixXd& turned) const;
   int r() const { return model ? model->r() : 0; }
   /// M when it was kept, else the consistent mass of the domain's sub-mesh in `scene` (the same
   /// numbers: fem/mass.hpp's consistent_mass).

@@ -131,6 +131,8 @@ class InertiaCoupling final : public ReducedCouplingMethod {
     return CanRun::yes();
   }
 
+  std::vector<Index> do_rigid_domains() const override { return settings_.rigid_domains; }
+
   void do_precompute(const PrecomputeContext& context) override {
     const Scene& scene = context.scene;
     system_.scene = &scene;
@@ -351,11 +353,12 @@ class InertiaCoupling final : public ReducedCouplingMethod {
     Points first(n, 3);
     std::vector<char> seen(static_cast<std::size_t>(n), 0);
     double gap = 0;
+    Eigen::MatrixXd turned;
     for (const InertiaDomain& dom : system_.tree.domains) {
       const DomainState& s = system_.states[static_cast<std::size_t>(dom.id)];
       for (std::size_t l = 0; l < dom.global_vertex.size(); ++l) {
         const Index g = dom.global_vertex[l];
-        const Vec3 x = s.p + s.R * local_position(dom, s, static_cast<Index>(l));
+        const Vec3 x = s.p + s.R * local_position(dom, s, static_cast<Index>(l), turned);
         if (seen[static_cast<std::size_t>(g)])
           gap = std::max(gap, (x - first.row(g).transpose()).norm());
         else

@@ -194,8 +194,9 @@ void InertiaSystem::assemble_forces(int i, const Vec3& gravity) {
   accelerated.a -= Rt * gravity;
   dom.system_force(accelerated, s.q, s.qdot, s.f);
   // Concentrated forces U_vᵀ Rᵀ F.
+  Eigen::MatrixXd turned;
   for (const auto& [g, f] : concentrated[ii])
-    s.f.noalias() += dom.basis_rows(local(dom, g)).transpose() * (Rt * f);
+    s.f.noalias() += dom.basis_rows(local(dom, g), turned).transpose() * (Rt * f);
   if (dom.children.empty()) return;
   // L1's M_ij = m̄ âᵀâ is constant: the mass I + Σ M_ij is formed again only when a subtree's
   // mass changes (fracture). L2's J_c changes with the state: every step.
@@ -267,7 +268,8 @@ void InertiaSystem::update_child_interfaces(int i) {
 Vec3 InertiaSystem::world_position(int i, Index global) const {
   const InertiaDomain& dom = tree.domains[static_cast<std::size_t>(i)];
   const DomainState& s = states[static_cast<std::size_t>(i)];
-  return s.p + s.R * local_position(dom, s, local(dom, global));
+  Eigen::MatrixXd turned;
+  return s.p + s.R * local_position(dom, s, local(dom, global), turned);
 }
 
 // Fetches domain i's frame (p, R, motion) for writing: a rigid leaf's state is written once a

@@ -10,12 +10,14 @@
 
 #include "commands.hpp"
 #include "substruct/config/config.hpp"
+#include "substruct/config/coupling_settings.hpp"
 #include "substruct/config/solver_settings.hpp"
 #include "substruct/core/error.hpp"
 #include "substruct/core/interrupt.hpp"
 #include "substruct/core/log.hpp"
 #include "substruct/core/progress.hpp"
 #include "substruct/core/stopwatch.hpp"
+#include "substruct/coupling/coupling_method.hpp"
 #include "substruct/plugin/plugin_host.hpp"
 #include "substruct/reduction/distributed_precompute.hpp"
 #include "substruct/reduction/domain_models.hpp"
@@ -114,6 +116,12 @@ int command_precompute(const Args& raw_args) {
   read_run_settings(config);  // [run] memory_limit, before the scene is read
   const Scene scene = load_scene(config);
   const ReductionSettings settings = ReductionSettings::from_config(config);
+  // The domains the scene's method simulates as rigid bodies (e.g. [inertia] rigid_domains)
+  // get r = 0 models, as in its runs: nothing to reduce or store for them.
+  const std::vector<bool> rigid =
+      host.create<CouplingMethod>(coupling_options().read(config).plugin, PluginKind::coupling,
+                                  PluginContext{config})
+          ->rigid_domains(scene);
   const SolverProvider solvers(host, config);
   ModelCache cache(settings.cache ? cache_dir(config, scene) : fs::path());
   // Under mpirun the ranks share the domains out; rank 0 reports.
@@ -152,8 +160,8 @@ int command_precompute(const Args& raw_args) {
   if (distributed) {
     try {
       const DistributedPrecompute d =
-          precompute_distributed(domain_model_requests(scene, settings), scene.material_model,
-                                 settings, solvers, cache, *group);
+          precompute_distributed(domain_model_requests(scene, settings, rigid),
+                                 scene.material_model, settings, solvers, cache, *group);
       if (reporting) print_distributed(scene, d, seconds_since(start));
     } catch (const Interrupted& e) {
       if (!reporting) return e.exit_status();  // rank 0 says it
@@ -165,7 +173,8 @@ int command_precompute(const Args& raw_args) {
     return 0;
   }
 
-  const std::vector<DomainModel> models = build_domain_models(scene, settings, solvers, cache);
+  const std::vector<DomainModel> models =
+      build_domain_models(scene, settings, solvers, cache, rigid);
 
   fmt::print("\n{:>6} {:>6} {:>6} {:>5} {:>4}  {:<16} {:>9} {:>9} {:>11} {:>8} {:>9}\n", "domain",
              "tets", "DOFs", "fixed", "r", "model", "time[ms]", "modes", "derivatives", "pca",

@@ -52,20 +52,26 @@ class CpuGeometry final : public GeometrySolver {
  public:
   explicit CpuGeometry(int threads) : threads_(threads) {}
 
-  void set_layout(const ReducedGeometry& layout) override {
-    layout_ = layout;
-    if (layout_.inverse_count.size() != layout_.num_vertices()) layout_.finalize();
+  void set_layout(const ReducedGeometry& given) override {
+    // The method's layout, read in place (a copy would hold every rest shape and basis twice);
+    // one that was not finalized is finalized in a copy of its own.
+    finalized_.reset();
+    if (given.inverse_count.size() != given.num_vertices()) {
+      finalized_ = std::make_unique<ReducedGeometry>(given);
+      finalized_->finalize();
+    }
+    layout_ = finalized_ ? finalized_.get() : &given;
     // Domain ranges of about equal work (Σ n (3 r + 10) per domain, twice the products and
     // about 60 more per vertex with modal warping) per thread.
-    const std::size_t d = layout_.domains.size();
+    const std::size_t d = layout().domains.size();
     const auto threads = static_cast<std::size_t>(std::max(1, std::min<int>(threads_, int(d))));
     std::vector<double> work(d);
     double total = 0;
     for (std::size_t i = 0; i < d; ++i) {
-      const DomainLayout& dom = layout_.domains[i];
-      const bool warped = layout_.source(i).Psi.cols() > 0;
+      const DomainLayout& dom = layout().domains[i];
+      const bool warped = layout().source(i).Psi.cols() > 0;
       work[i] = double(dom.global_vertex.size()) *
-                (warped ? 6.0 * double(layout_.r(i)) + 70.0 : 3.0 * double(layout_.r(i)) + 10.0);
+                (warped ? 6.0 * double(layout().r(i)) + 70.0 : 3.0 * double(layout().r(i)) + 10.0);
       total += work[i];
     }
     bounds_ = {0};
@@ -78,9 +84,9 @@ class CpuGeometry final : public GeometrySolver {
     if (bounds_.back() != d) bounds_.push_back(d);
     // Where each (domain, vertex) value goes: a vertex covered by one domain straight into the
     // output; the others to a row of their own, each such vertex's rows in ascending domain order.
-    const Index n = layout_.num_vertices();
+    const Index n = layout().num_vertices();
     std::vector<int> count(std::size_t(n), 0);
-    for (const DomainLayout& dom : layout_.domains)
+    for (const DomainLayout& dom : layout().domains)
       for (Index g : dom.global_vertex) ++count[std::size_t(g)];
     shared_.clear();
     uncovered_.clear();
@@ -95,7 +101,7 @@ class CpuGeometry final : public GeometrySolver {
     Index occurrences = 0;
     for (std::size_t i = 0; i < d; ++i) {
       first_row_[i] = occurrences;
-      occurrences += static_cast<Index>(layout_.domains[i].global_vertex.size());
+      occurrences += static_cast<Index>(layout().domains[i].global_vertex.size());
     }
     shared_row_begin_.resize(shared_.size() + 1);
     for (std::size_t k = 0; k < shared_.size(); ++k)
@@ -103,7 +109,7 @@ class CpuGeometry final : public GeometrySolver {
     shared_row_begin_[shared_.size()] = begin[std::size_t(n)];
     target_.assign(std::size_t(occurrences), -1);
     for (std::size_t i = 0; i < d; ++i) {  // rows in ascending domain order
-      const std::vector<Index>& ids = layout_.domains[i].global_vertex;
+      const std::vector<Index>& ids = layout().domains[i].global_vertex;
       for (std::size_t l = 0; l < ids.size(); ++l)
         if (count[std::size_t(ids[l])] > 1)
           target_[std::size_t(first_row_[i]) + l] = begin[std::size_t(ids[l])]++;
@@ -117,13 +123,13 @@ class CpuGeometry final : public GeometrySolver {
 
   void world_state(const std::vector<DomainPose>& poses, Points& x, Points* v) override {
     if (bounds_.empty()) throw Error("geometry-cpu: world_state() before set_layout()");
-    const Index n = layout_.num_vertices();
+    const Index n = layout().num_vertices();
     const std::size_t parts = bounds_.size() - 1;
     x.resize(n, 3);
     if (v != nullptr) v->resize(n, 3);
     Points* v_rows = v != nullptr ? &rows_v_ : nullptr;
     if (parts <= 1) {
-      route_domain_states(layout_, poses, 0, layout_.domains.size(), first_row_, target_, &x, v,
+      route_domain_states(layout(), poses, 0, layout().domains.size(), first_row_, target_, &x, v,
                           &rows_x_, v_rows);
       average_shared(0, 1, x, v);
       return;
@@ -133,7 +139,7 @@ class CpuGeometry final : public GeometrySolver {
     std::vector<std::exception_ptr> failures(parts);
     tasks_->for_each(parts, [&](std::size_t k) {
       try {
-        route_domain_states(layout_, poses, bounds_[k], bounds_[k + 1], first_row_, target_, &x, v,
+        route_domain_states(layout(), poses, bounds_[k], bounds_[k + 1], first_row_, target_, &x, v,
                             &rows_x_, v_rows);
       } catch (...) {
         failures[k] = std::current_exception();
@@ -163,23 +169,26 @@ class CpuGeometry final : public GeometrySolver {
         xs += rows_x_.row(row).transpose();
         if (v != nullptr) vs += rows_v_.row(row).transpose();
       }
-      const double w = layout_.inverse_count[g];
+      const double w = layout().inverse_count[g];
       x.row(g) = (xs * w).transpose();
       if (v != nullptr) v->row(g) = (vs * w).transpose();
     }
     for (std::size_t u = split(uncovered_.size(), k); u < split(uncovered_.size(), k + 1); ++u) {
       const Index g = uncovered_[u];
-      x.row(g) = layout_.rest_positions.row(g);
+      x.row(g) = layout().rest_positions.row(g);
       if (v != nullptr) v->row(g).setZero();
     }
   }
 
+  const ReducedGeometry& layout() const { return *layout_; }
+
   int threads_;
-  ReducedGeometry layout_;
-  std::unique_ptr<ParallelTasks> tasks_;  // the parts' threads (oneTBB's, as the step's)
-  std::vector<std::size_t> bounds_;       // thread k does domains [bounds_[k], bounds_[k+1])
-  std::vector<Index> first_row_;          // domain d's vertex l is occurrence first_row_[d] + l
-  std::vector<Index> target_;  // per occurrence: −1 (straight to the output) or its row
+  const ReducedGeometry* layout_ = nullptr;     // the method's (or finalized_)
+  std::unique_ptr<ReducedGeometry> finalized_;  // a copy, only of a layout not finalized
+  std::unique_ptr<ParallelTasks> tasks_;        // the parts' threads (oneTBB's, as the step's)
+  std::vector<std::size_t> bounds_;             // thread k does domains [bounds_[k], bounds_[k+1])
+  std::vector<Index> first_row_;  // domain d's vertex l is occurrence first_row_[d] + l
+  std::vector<Index> target_;     // per occurrence: −1 (straight to the output) or its row
   std::vector<Index> shared_, shared_row_begin_;  // vertices of several domains, their rows
   std::vector<Index> uncovered_;                  // vertices of no domain
   Points rows_x_, rows_v_;

@@ -55,6 +55,19 @@ const Scene& CouplingMethod::scene() const {
   return *scene_;
 }
 
+std::vector<bool> CouplingMethod::rigid_domains(const Scene& scene) const {
+  const std::vector<Index> ids = do_rigid_domains();
+  if (ids.empty()) return {};
+  std::vector<bool> rigid(static_cast<std::size_t>(scene.num_domains()), false);
+  for (const Index d : ids) {
+    if (d < 0 || d >= scene.num_domains())
+      throw Error(fmt::format("{}rigid domain {} is not a domain of scene '{}' (it has {})",
+                              prefix(), d, scene.name, scene.num_domains()));
+    rigid[static_cast<std::size_t>(d)] = true;
+  }
+  return rigid;
+}
+
 CanRun CouplingMethod::can_run(const Scene& scene) const {
   if (scene.mesh.num_vertices() == 0 || scene.mesh.num_elements() == 0)
     return CanRun::no("the scene's mesh has no vertices or no elements");

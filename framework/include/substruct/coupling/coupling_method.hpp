@@ -61,6 +61,12 @@ class CouplingMethod : public Component {
   /// The framework's checks of the scene, then the method's own (check_scene()).
   CanRun can_run(const Scene& scene) const;
 
+  /// The domains the method simulates as rigid bodies, whose reduced models are r = 0 (nothing
+  /// to reduce or cache: `substruct precompute` asks for the others only). One entry per domain of
+  /// `scene`, or empty when there are none; Error when the method names a domain the scene does
+  /// not have.
+  std::vector<bool> rigid_domains(const Scene& scene) const;
+
   /// Offline work: bases, factorizations, precomputed integrals. Once, first; refuses a scene
   /// the method cannot run (Error with can_run's reason). The scene must outlive the method.
   void precompute(const PrecomputeContext& context);
@@ -110,6 +116,8 @@ class CouplingMethod : public Component {
  protected:
   /// The method's own conditions on the scene (the framework's are checked before).
   virtual CanRun check_scene(const Scene& /*scene*/) const { return CanRun::yes(); }
+  /// The ids of the domains simulated as rigid bodies (none by default).
+  virtual std::vector<Index> do_rigid_domains() const { return {}; }
   virtual void do_precompute(const PrecomputeContext& context) = 0;
   virtual void do_reset(const Eigen::VectorXd& u0, const Eigen::VectorXd& v0) = 0;
   virtual void do_step(double dt, const ExternalForces& forces, StepStats& stats) = 0;

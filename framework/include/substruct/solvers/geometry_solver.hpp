@@ -15,8 +15,10 @@ namespace substruct {
 
 class GeometrySolver : public Component {
  public:
-  /// The reduced layout, once after the method's precompute (the solver keeps a copy, e.g. on
-  /// the device). Called again when the method changes.
+  /// The reduced layout, once after the method's precompute. Called again when the method
+  /// changes. The layout must stay alive and unchanged until then (a method's layout() does):
+  /// a solver may read it in place rather than keep a copy (geometry-cpu does; geometry-cuda
+  /// flattens it onto the device).
   virtual void set_layout(const ReducedGeometry& layout) = 0;
   /// World positions x and velocities v (N×3 each; v may be null) for the given poses.
   virtual void world_state(const std::vector<DomainPose>& poses, Points& x, Points* v) = 0;
