@@ -60,7 +60,7 @@ void ArticulatedStep::solve(InertiaSystem& system, double c_q, double c_v, const
     const Mat3 Rt = s.R.transpose();
     loads.clear();
     for (const auto& [g, F] : system.concentrated[ii]) loads.emplace_back(local(dom, g), Rt * F);
-    domain_rigid_terms(dom.M, dom.U(), dom.X, s.q, s.qdot, s.motion.omega, Rt * gravity, loads,
+    domain_rigid_terms(dom.M, dom.U(), dom.rest(), s.q, s.qdot, s.motion.omega, Rt * gravity, loads,
                        node);
     if (dom.r() > 0) {
       // M_r a + D q̇ + f(q) = Uᵀ f_known + couplings, f(q) ≈ f(q_lin) + K(q_lin)(q − q_lin),

@@ -60,7 +60,7 @@ inline Index local(const InertiaDomain& dom, Index global) {
 /// x = X̄ + U q (frame coordinates) of local vertex l; `turned` as for basis_rows.
 inline Vec3 local_position(const InertiaDomain& dom, const DomainState& s, Index l,
                            Eigen::MatrixXd& turned) {
-  Vec3 x = dom.X.row(l).transpose();
+  Vec3 x = dom.rest().row(l).transpose();
   if (dom.r() > 0) x.noalias() += dom.basis_rows(l, turned) * s.q;
   return x;
 }

@@ -29,7 +29,11 @@ struct InertiaDomain {
 
   std::vector<Index> global_vertex;  // local → global vertex (the SubMesh's map)
   Vec3 origin = Vec3::Zero();        // o_i, the frame's rest origin (world)
-  Points X;                          // X̄ = X_rest − o_i, local rest coordinates
+  // X̄ = X_rest − o_i, the local rest coordinates (rest()): here until a reduced layout takes
+  // them (rest_in), then only there, so that a domain's rest shape is held once.
+  Points X;
+  const Points* rest_in = nullptr;  // the layout's copy once X moved there (then X is empty)
+  const Points& rest() const { return rest_in != nullptr ? *rest_in : X; }
   // The consistent mass (3N×3N), kept only when the tree was built with keep_mass (the
   // articulated coupling steps with it); empty otherwise: mass_matrix() assembles it again.
   SparseMatrix M;

@@ -166,7 +166,7 @@ class InertiaCoupling final : public ReducedCouplingMethod {
     system_.tree =
         build_domain_tree(scene, models, rigid, system_.root_kind == RootKind::free_flying,
                           settings_.planar_epsilon, settings_.lumping == Lumping::articulated);
-    geometry_ = reduced_layout(scene, system_.tree);
+    make_layout(scene);
     schedules_.index(system_.tree);
 
     system_.states.clear();
@@ -423,13 +423,15 @@ class InertiaCoupling final : public ReducedCouplingMethod {
 
   // The layout the framework's geometry kernel (and the geometry plugins) evaluate: per domain
   // its vertices, local rest shape X̄ and basis U (domain ids are the indices); instances that
-  // share their representative's integrals share its X̄ and U too.
-  static ReducedGeometry reduced_layout(const Scene& scene, const DomainTree& tree) {
-    ReducedGeometry layout;
-    layout.rest_positions = scene.mesh.vertices;
-    layout.domains.resize(tree.domains.size());
-    for (const InertiaDomain& dom : tree.domains) {
-      DomainLayout& d = layout.domains[static_cast<std::size_t>(dom.id)];
+  // share their representative's integrals share its X̄ and U too. A domain's X̄ moves into the
+  // layout (the tree reads it there: InertiaDomain::rest()); an instance keeps its own, which
+  // its state and point loads use.
+  void make_layout(const Scene& scene) {
+    geometry_ = ReducedGeometry();
+    geometry_.rest_positions = scene.mesh.vertices;
+    geometry_.domains.resize(system_.tree.domains.size());
+    for (InertiaDomain& dom : system_.tree.domains) {
+      DomainLayout& d = geometry_.domains[static_cast<std::size_t>(dom.id)];
       d.global_vertex = dom.global_vertex;
       if (dom.integrals_of >= 0) {  // a turned copy of its representative (checked there)
         d.instance_of = dom.integrals_of;
@@ -437,11 +439,12 @@ class InertiaCoupling final : public ReducedCouplingMethod {
         d.offset = dom.integral_offset;
         continue;
       }
-      d.rest = dom.X;
+      d.rest = std::move(dom.X);
+      dom.X = Points();
+      dom.rest_in = &d.rest;
       d.U = dom.U();
     }
-    layout.finalize();
-    return layout;
+    geometry_.finalize();
   }
 
   ReductionSettings reduction_;

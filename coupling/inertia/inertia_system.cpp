@@ -73,7 +73,7 @@ void InertiaSystem::reset(const Eigen::VectorXd& u0, const Eigen::VectorXd& v0) 
         const Index g = dom.global_vertex[static_cast<std::size_t>(l)];
         const Vec3 xw = sc.mesh.vertices.row(g).transpose() + u.segment<3>(3 * g);
         const Vec3 xl = s.R.transpose() * (xw - s.p);
-        ul.segment<3>(3 * l) = xl - dom.X.row(l).transpose();
+        ul.segment<3>(3 * l) = xl - dom.rest().row(l).transpose();
         vl.segment<3>(3 * l) =
             s.R.transpose() * v.segment<3>(3 * g) - s.motion.v - s.motion.omega.cross(xl);
       }
