@@ -59,9 +59,8 @@ DomainMemory domain_memory(const Scene& scene, const DomainTree& tree,
     const SubMesh& sub = scene.decomposition.domains[i];
     std::size_t b = sizeof(SubMesh) + mesh_bytes(sub.mesh) + bytes(sub.global_vertex) +
                     bytes(sub.global_element);
-    b += sizeof(InertiaDomain) + bytes(dom.children) + bytes(dom.global_vertex) +
-         dense_bytes(dom.X) + sparse_bytes(dom.M) + dense_bytes(dom.vertex_mass) +
-         dense_bytes(dom.own_basis);
+    b += sizeof(InertiaDomain) + bytes(dom.children) + dense_bytes(dom.X) + sparse_bytes(dom.M) +
+         dense_bytes(dom.vertex_mass) + dense_bytes(dom.own_basis);
     if (once(dom.model.get())) b += model_bytes(*dom.model);
     if (once(dom.integrals.get())) b += dom.integrals->bytes();
     if (once(dom.child_rows.storage())) b += dom.child_rows.bytes();

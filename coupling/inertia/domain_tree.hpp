@@ -4,6 +4,7 @@
 // shape, mass, basis, system-force integrals and the interface frame models of its children
 // (Barbič–Zhao 2011, §3–4), and the whole object's rigid-body data for a free-flying root.
 #include <memory>
+#include <span>
 #include <vector>
 
 #include "child_frame_rows.hpp"
@@ -27,8 +28,8 @@ struct InertiaDomain {
   ChildFrameRows child_rows;
   int planar_interfaces = 0;
 
-  std::vector<Index> global_vertex;  // local → global vertex (the SubMesh's map)
-  Vec3 origin = Vec3::Zero();        // o_i, the frame's rest origin (world)
+  std::span<const Index> global_vertex;  // local → global vertex: the scene's SubMesh map
+  Vec3 origin = Vec3::Zero();            // o_i, the frame's rest origin (world)
   // X̄ = X_rest − o_i, the local rest coordinates (rest()): here until a reduced layout takes
   // them (rest_in), then only there, so that a domain's rest shape is held once.
   Points X;

@@ -432,7 +432,7 @@ class InertiaCoupling final : public ReducedCouplingMethod {
     geometry_.domains.resize(system_.tree.domains.size());
     for (InertiaDomain& dom : system_.tree.domains) {
       DomainLayout& d = geometry_.domains[static_cast<std::size_t>(dom.id)];
-      d.global_vertex = dom.global_vertex;
+      d.global_vertex.assign(dom.global_vertex.begin(), dom.global_vertex.end());
       if (dom.integrals_of >= 0) {  // a turned copy of its representative (checked there)
         d.instance_of = dom.integrals_of;
         d.rotation = dom.integral_rotation;

@@ -79,4 +79,23 @@ test "$(grep -c '^domain [0-9]*: loaded from cache' "$out/repaired.err")" -eq 12
 # Other inputs (here E) are other models: computed, not loaded.
 precompute stiffer --reduction.instancing=false --material.youngs_modulus=2e7
 test "$(grep -c '^domain [0-9]*: computed in' "$out/stiffer.err")" -eq 12
+
+# The scene's method simulates domains 3 and 7 as rigid bodies ([inertia] rigid_domains): they
+# get r = 0 models, as in its runs, and nothing is reduced or stored for them.
+rm -rf "$cache"
+precompute rigid --reduction.instancing=false --coupling.plugin=inertia \
+  --inertia.rigid_domains="3 7"
+grep -q "^domain 3: rigid (r = 0)$" "$out/rigid.err"
+grep -q "^domain 7: rigid (r = 0)$" "$out/rigid.err"
+test "$(grep -c '^domain [0-9]*: computed in .*, cached$' "$out/rigid.err")" -eq 10
+test "$(ls "$cache" | grep -c '^model-[0-9a-f]\{16\}\.ssrm$')" -eq 10
+grep -Eq "^ +3 +[0-9]+ +[0-9]+ +[0-9a-z]+ +0  rigid" "$out/rigid.out"
+# A rigid domain the scene does not have: one error naming it, nothing computed.
+if "$cli" precompute "$scene" --run.cache_dir="$out/none" --coupling.plugin=inertia \
+  --inertia.rigid_domains=12 >"$out/bad.out" 2>"$out/bad.err"; then
+  echo "precompute accepted a rigid domain the scene lacks" >&2
+  exit 1
+fi
+grep -q "rigid domain 12 is not a domain of scene 'flower' (it has 12)" "$out/bad.err"
+test ! -e "$out/none"
 echo "precompute_cache: ok"

@@ -4,6 +4,7 @@
 // scene and of the reduced layout, and no mass matrix or basis; instances share their model.
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -14,11 +15,14 @@
 #include <gtest/gtest.h>
 
 #include "substruct/config/config.hpp"
+#include "substruct/coupling/coupling_method.hpp"
 #include "substruct/mesh/mesh_io.hpp"
 #include "substruct/plugin/plugin_host.hpp"
 #include "substruct/scene/forest_generator.hpp"
+#include "substruct/scene/scene.hpp"
 #include "substruct/sim/simulation.hpp"
 #include "support/scoped_dir.hpp"
+#include "support/temp_dir_test.hpp"
 
 namespace substruct {
 namespace {
@@ -89,6 +93,31 @@ TEST(InertiaMemory, ForestDomainsHoldWhatDiffersOnly) {
   // An instance shares its representative's model, integrals and frames: far below it.
   EXPECT_LT(instance, 0.5 * flexible) << "instance " << instance << ", flexible " << flexible;
   EXPECT_GT(rigid, 0);
+
+  // The method names its rigid domains to the framework (substruct precompute reduces the
+  // others only): the leaves, as flags per domain.
+  const Config config = Config::from_settings(settings, dir.path(), host);
+  const Scene scene = load_scene(config);
+  const auto method =
+      host.create<CouplingMethod>("inertia", PluginKind::coupling, PluginContext{config});
+  const std::vector<bool> flags = method->rigid_domains(scene);
+  ASSERT_EQ(flags.size(), static_cast<std::size_t>(scene.num_domains()));
+  EXPECT_EQ(std::count(flags.begin(), flags.end(), true), leaf_count);
+  int first_leaf = 0;
+  while (!flags[static_cast<std::size_t>(first_leaf)]) ++first_leaf;
+  EXPECT_EQ(first_leaf, std::stoi(leaves));
+  // A domain the scene lacks: an Error naming it.
+  std::vector<Setting> beyond = settings;
+  for (Setting& setting : beyond)
+    if (setting.key == "inertia.rigid_domains") setting.value = std::to_string(scene.num_domains());
+  const Config bad = Config::from_settings(beyond, dir.path(), host);
+  const std::string message = testing::error_message([&] {
+    host.create<CouplingMethod>("inertia", PluginKind::coupling, PluginContext{bad})
+        ->rigid_domains(scene);
+  });
+  EXPECT_NE(message.find(fmt::format("rigid domain {} is not a domain", scene.num_domains())),
+            std::string::npos)
+      << message;
 }
 
 }  // namespace
