@@ -6,6 +6,7 @@
 #include <Eigen/Cholesky>
 #include <Eigen/Geometry>
 
+#include "discrete_gradient.hpp"
 #include "inertia_system.hpp"
 #include "rigid_body.hpp"
 #include "substruct/core/error.hpp"
@@ -46,7 +47,8 @@ void ArticulatedStep::precompute(const DomainTree& tree) {
     modal_mass_.push_back(dom.U().transpose() * (dom.M * dom.U()));
 }
 
-void ArticulatedStep::solve(InertiaSystem& system, double c_q, double c_v, const Vec3& gravity) {
+void ArticulatedStep::solve(InertiaSystem& system, double theta, double c_q, double c_v,
+                            bool gradient, const Vec3& gravity) {
   const std::vector<int>& order = system.tree.tree.bfs_order;
   nodes_.resize(system.tree.domains.size());
   std::vector<std::pair<Index, Vec3>> loads;
@@ -74,6 +76,22 @@ void ArticulatedStep::solve(InertiaSystem& system, double c_q, double c_v, const
       const Eigen::MatrixXd D = ns.mass_damping * Mr + ns.stiffness_damping * K;
       node.H = Mr + c_v * D + c_q * K;
       node.b = node.modal - f - K * (pred_q_[ii] - lin_q_[ii]) - D * pred_v_[ii];
+      if (gradient) {
+        // The discrete gradient along the last solve's step Δq = (q_θ − q)/θ, from its q_θ where
+        // f was just taken: b −= c M_r Δq with c = (W(q₊) − W(q) − f(q_½)·Δq) / |Δq|²_M, so that
+        // the elastic work over the step is W(q₊) − W(q) + (f(q_θ) − f(q_½))·Δq: exact at θ = ½,
+        // for θ > ½ the θ-rule's numerical damping, (θ − ½)|Δq|²_K on a linear force.
+        const Eigen::VectorXd dq = (lin_q_[ii] - start_q_[ii]) / theta;
+        double W_next = 0;
+        dom.model->forces->evaluate(start_q_[ii] + dq, &W_next, nullptr, nullptr);
+        if (theta != 0.5) {
+          dom.model->forces->evaluate(start_q_[ii] + 0.5 * dq, nullptr, &f_mid_, nullptr);
+          f_mid_ *= sc;
+        }
+        node.b -=
+            discrete_gradient_correction(start_energy_[ii], sc * W_next, theta != 0.5 ? f_mid_ : f,
+                                         dq, Mr, start_q_[ii].dot(Mr * start_q_[ii]));
+      }
     } else {
       node.H.resize(0, 0);
       node.b.resize(0);
@@ -119,6 +137,7 @@ long ArticulatedStep::step(InertiaSystem& system, double dt, const Vec3& gravity
   start_q_.resize(d);
   start_v_.resize(d);
   mid_v_.resize(d);
+  start_energy_.resize(d);
   for (std::size_t i = 0; i < d; ++i) {
     const DomainState& s = system.states[i];
     start_q_[i] = s.q;
@@ -126,6 +145,10 @@ long ArticulatedStep::step(InertiaSystem& system, double dt, const Vec3& gravity
     pred_q_[i] = s.q + theta * dt * s.qdot;
     pred_v_[i] = s.qdot;
     lin_q_[i] = s.q;  // Newton from qₙ, as ReducedNewmark
+    start_energy_[i] = 0;
+    if (s.newmark)
+      system.tree.domains[i].model->forces->evaluate(s.q, &start_energy_[i], nullptr, nullptr);
+    start_energy_[i] *= s.stiffness;
   }
   const RigidBody start_body = system.body;
   Mat3 solved_in = system.body.R;  // the axes of the root frame the last solve was made in
@@ -151,7 +174,10 @@ long ArticulatedStep::step(InertiaSystem& system, double dt, const Vec3& gravity
         system.update_child_interfaces(i);
       }
     }
-    solve(system, c_q, c_v, gravity);
+    // From the second solve on, the elastic force is the discrete gradient along the last
+    // solve's step (discrete_gradient.hpp): the midpoint rule's f(q_θ) gains energy on the
+    // large deformations of StVK.
+    solve(system, theta, c_q, c_v, it > 0, gravity);
     solves += static_cast<long>(d);
     for (std::size_t i = 0; i < d; ++i)
       if (nodes_[i].qddot.size()) {

@@ -10,7 +10,7 @@
 // (for a linear system the trapezoidal rule's states; for a nonlinear one without its energy
 // drift). The first of articulated_solves solves takes the frames, inertias and velocity terms at
 // the step's start, each further one at the last solve's midpoint, the elastic forces linearised
-// there.
+// there and corrected to the discrete gradient along the last solve's step (discrete_gradient.hpp).
 #include <vector>
 
 #include <Eigen/Core>
@@ -34,8 +34,10 @@ class ArticulatedStep {
  private:
   // The linear system of one step for its acceleration a: each domain's frames, inertias and
   // velocity terms at its current state, its elastic forces linearised about lin_q_, its modes at
-  // q = q̃ + c_q a, q̇ = ṽ + c_v a; solved into nodes_[i].A, .qddot.
-  void solve(InertiaSystem& system, double c_q, double c_v, const Vec3& gravity);
+  // q = q̃ + c_q a, q̇ = ṽ + c_v a; solved into nodes_[i].A, .qddot. With `gradient` the
+  // elastic force is the discrete gradient along the step of the last solve (lin_q_ its q_θ).
+  void solve(InertiaSystem& system, double theta, double c_q, double c_v, bool gradient,
+             const Vec3& gravity);
 
   // Per domain its share of the step's system, its Newmark predictors q̃, ṽ, the point its
   // forces are linearised at, its modal mass UᵀMU; the root's node holds the free root's frame
@@ -43,6 +45,8 @@ class ArticulatedStep {
   std::vector<ArticulatedNode> nodes_;
   std::vector<Eigen::VectorXd> pred_q_, pred_v_, lin_q_, start_q_, start_v_, mid_v_;
   std::vector<Eigen::MatrixXd> modal_mass_;
+  std::vector<double> start_energy_;  // each domain's elastic energy W(qₙ) (stiffness scaled)
+  Eigen::VectorXd f_mid_;             // scratch: f(q_½) for θ ≠ ½
 };
 
 }  // namespace substruct::inertia

@@ -14,6 +14,7 @@
 #include <Eigen/Cholesky>
 
 #include "articulated_body.hpp"
+#include "discrete_gradient.hpp"
 #include "domain_energy.hpp"
 #include "substruct/config/config.hpp"
 #include "substruct/coupling/coupling_method.hpp"
@@ -86,6 +87,48 @@ TEST(ArticulatedBody, GravityWrenchIsWeightAndItsMoment) {
                               Eigen::VectorXd(), Eigen::VectorXd(), Vec3::Zero(), g, {}, node);
   EXPECT_LT((node.P.head<3>() - m.sum() * g).norm(), 1e-12);
   EXPECT_LT((node.P.tail<3>() - S.cross(g)).norm(), 1e-12);
+}
+
+// The discrete gradient of a quartic energy W = ¼(qᵀAq)² + ½qᵀKq (StVK's reduced energy is a
+// quartic polynomial in q): f̄·Δq is W(q₊) − W(q) to round-off for a large step, where the
+// midpoint force's work is not, and f̄ − f(q_mid) shrinks as |Δq|².
+TEST(ArticulatedBody, DiscreteGradientDoesTheElasticEnergysWork) {
+  std::mt19937 random(11);
+  std::uniform_real_distribution<double> uniform(-1, 1);
+  const int r = 5;
+  Eigen::MatrixXd A(r, r), K(r, r), M(r, r);
+  for (Index k = 0; k < A.size(); ++k) {
+    A.data()[k] = uniform(random);
+    K.data()[k] = uniform(random);
+    M.data()[k] = 0.2 * uniform(random);
+  }
+  A = A * A.transpose();
+  K = K * K.transpose();
+  M = M * M.transpose() + Eigen::MatrixXd::Identity(r, r);
+  const auto W = [&](const Eigen::VectorXd& q) {
+    const double a = q.dot(A * q);
+    return 0.25 * a * a + 0.5 * q.dot(K * q);
+  };
+  const auto f = [&](const Eigen::VectorXd& q) -> Eigen::VectorXd {
+    return q.dot(A * q) * (A * q) + K * q;
+  };
+  Eigen::VectorXd q(r), dq(r);
+  for (int k = 0; k < r; ++k) {
+    q[k] = uniform(random);
+    dq[k] = uniform(random);
+  }
+  const auto correction = [&](const Eigen::VectorXd& step) {
+    return inertia::discrete_gradient_correction(W(q), W(q + step), f(q + 0.5 * step), step, M,
+                                                 q.dot(M * q));
+  };
+  const double work = W(q + dq) - W(q);
+  const Eigen::VectorXd c = correction(dq);
+  EXPECT_NEAR((f(q + 0.5 * dq) + c).dot(dq), work, 1e-12 * std::abs(work));
+  EXPECT_GT(std::abs(f(q + 0.5 * dq).dot(dq) - work), 1e-3 * std::abs(work));
+  const double ratio = correction(0.02 * dq).norm() / correction(0.01 * dq).norm();
+  EXPECT_NEAR(ratio, 4, 0.2);
+  // A step below round-off's reach: no correction.
+  EXPECT_EQ(correction(1e-10 * dq).norm(), 0);
 }
 
 class ArticulatedInertiaTest : public ::testing::Test {
@@ -171,7 +214,8 @@ TEST_F(ArticulatedInertiaTest, FreeObjectKeepsEnergyAndMomentum) {
 }
 
 // The letters (Barbič–Zhao 2011, Table 1; links rigid), free-flying and undamped: 5 s within
-// 0.5 % with the articulated coupling, where the lumped L2 gains many times its energy.
+// 0.03 % with the articulated coupling (0.09 % with the midpoint rule's elastic force instead of
+// the discrete gradient), where the lumped L2 gains many times its energy.
 TEST_F(ArticulatedInertiaTest, LettersKeepTheirEnergy) {
   const std::vector<Setting> letters = {{"scene.mesh", (*dir_ / "letters.veg").string(), "test"},
                                         {"scene.domains", "sets", "test"},
@@ -186,7 +230,7 @@ TEST_F(ArticulatedInertiaTest, LettersKeepTheirEnergy) {
   const double lumped_drift = energy_drift(*lumped, v0, 100, 0.01);
   std::printf("[ articulated ] letters: energy within %.3g %% over 5 s (L2: %.3g %% in 1 s)\n",
               100 * drift, 100 * lumped_drift);
-  EXPECT_LT(drift, 0.005);
+  EXPECT_LT(drift, 3e-4);
   EXPECT_GT(lumped_drift, 10 * drift);
 }
 
