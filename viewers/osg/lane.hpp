@@ -74,6 +74,10 @@ class Lane {
   /// which does nothing when they are already the current state's), at rest, and the largest
   /// displacement of a render vertex so far (the error colours' scale).
   void update_render();
+  /// Whether the steps also bring the render state up to date (on the stepping threads): off
+  /// while the GPU path draws the lane and nothing reads its render positions.
+  void set_render_on_cpu(bool on) { render_on_cpu_ = on; }
+  bool render_on_cpu() const { return render_on_cpu_; }
   const Points& render_positions() const { return render_x_; }
   const Points& render_normals() const { return render_n_; }
   const Points& render_rest() const { return render_rest_; }
@@ -99,7 +103,8 @@ class Lane {
   Eigen::MatrixXd tracked_steps_;
   Eigen::RowVectorXd tracked0_;
   Points render_x_, render_n_, render_rest_;
-  long rendered_step_ = -1;  // the step index render_x_ belongs to (-1: none)
+  long rendered_step_ = -1;
+  bool render_on_cpu_ = true;  // the step index render_x_ belongs to (-1: none)
   double largest_displacement_ = 0;
   PlotHistory history_;
   RunningMotionError error_;

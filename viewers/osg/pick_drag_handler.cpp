@@ -58,7 +58,8 @@ bool PickDragHandler::handle(const osgGA::GUIEventAdapter& ea, osgGA::GUIActionA
       const osg::Vec2d at = viewports_.window_point(ea);
       const int k = viewports_.view_at(at.x(), at.y());
       if (k < 0 || !session_.lane(std::size_t(k)).running()) return false;
-      const osg::Node* surface = viewports_.view(std::size_t(k)).graph().surface_node();
+      const osg::Node* surface =
+          viewports_.view(std::size_t(k)).graph().pick_surface(session_.lane(std::size_t(k)));
       // The eye ray through the point, in world coordinates (the surface's own), against the
       // viewport's surface alone.
       osg::Vec3d near, far;

@@ -14,9 +14,14 @@
 #include <osg/Point>
 
 #include <osg/PolygonMode>
+#include <osg/Uniform>
+
+#include <fmt/format.h>
 
 #include "drag_spring.hpp"
 #include "lane.hpp"
+#include "substruct/config/view_settings.hpp"
+#include "substruct/core/error.hpp"
 
 namespace substruct::viewer {
 
@@ -142,8 +147,12 @@ void SceneGraph::rebuild(Lane& lane) {
   dominant_.resize(n);
   for (unsigned k = 0; k < n; ++k)
     dominant_[k] = surface.embedding.dominant_vertex(static_cast<Index>(k));
+  surface_geode_ = new osg::Geode;
+  surface_geode_->addDrawable(surface_);
 
-  osg::StateSet* ss = surface_->getOrCreateStateSet();
+  // The look of the surface, whichever path draws it.
+  surface_node_ = new osg::Group;
+  osg::StateSet* ss = surface_node_->getOrCreateStateSet();
   auto* material = new osg::Material;
   material->setColorMode(osg::Material::AMBIENT_AND_DIFFUSE);
   material->setSpecular(osg::Material::FRONT_AND_BACK, osg::Vec4(0.25f, 0.25f, 0.25f, 1.f));
@@ -156,14 +165,34 @@ void SceneGraph::rebuild(Lane& lane) {
   // A closed surface's back faces are hidden behind its front faces: not drawing them halves the
   // software rasteriser's work. An open render mesh (a sheet) shows both sides.
   if (surface.closed) ss->setAttributeAndModes(new osg::CullFace(osg::CullFace::BACK));
+  root_->addChild(surface_node_);
+  root_->getOrCreateStateSet()->addUniform(new osg::Uniform("substruct_flat", osg::Vec4()));
 
-  surface_geode_ = new osg::Geode;
-  surface_geode_->addDrawable(surface_);
-  root_->addChild(surface_geode_);
+  // Rest bounds of the surface, for the camera and the GPU path's bound.
+  const Points& rest = lane.render_rest();
+  const Vec3 lo = rest.colwise().minCoeff().transpose();
+  const Vec3 hi = rest.colwise().maxCoeff().transpose();
+  rest_center_ = 0.5 * (lo + hi);
+  rest_extent_ = (hi - lo).cwiseMax(1e-9);
+  const std::string why_cpu = build_gpu(lane);
+  std::printf(
+      "geometry   %s%s: %s\n", lane.method().c_str(), ghost_ ? " (ghost)" : "",
+      gpu_ ? fmt::format("gpu, {} draw{} ({} instanced model{}), {}", gpu_->layout().draws(),
+                         gpu_->layout().draws() == 1 ? "" : "s", gpu_->layout().model_domains,
+                         gpu_->layout().model_domains == 1 ? "" : "s", gpu_capability_.renderer)
+                 .c_str()
+           : fmt::format("cpu ({})", why_cpu).c_str());
+  gpu_drawn_ = false;
+  surface_node_->addChild(surface_geode_);
+  coloured_as_.reset();
+
   if (ghost_) {
     const osg::Vec4 c = *ghost_ == GhostStyle::wireframe ? kGhostWire : kGhostTranslucent;
     for (auto& colour : *colours_) colour = c;
-    lane.update_render();
+    if (gpu_) {
+      gpu_->set_colours(*colours_);
+      gpu_->set_unlit(*ghost_ == GhostStyle::wireframe);
+    }
     update(lane, nullptr);
     return;
   }
@@ -200,17 +229,57 @@ void SceneGraph::rebuild(Lane& lane) {
   built_ = true;
   set_show_interfaces(show_interfaces_);
   set_show_fixed(show_fixed_);
-
-  // Rest bounds of the surface, for the camera.
-  const Points& rest = lane.render_rest();
-  const Vec3 lo = rest.colwise().minCoeff().transpose();
-  const Vec3 hi = rest.colwise().maxCoeff().transpose();
-  rest_center_ = 0.5 * (lo + hi);
-  rest_extent_ = (hi - lo).cwiseMax(1e-9);
   displacement_scale_ = 0;
-  coloured_as_.reset();
-  lane.update_render();
   update(lane, nullptr);
+}
+
+std::string SceneGraph::build_gpu(Lane& lane) {
+  gpu_.reset();
+  Simulation& sim = lane.sim();
+  if (view_options().read(sim.config()).geometry == ViewGeometry::cpu)
+    return "[view] geometry = cpu";
+  if (!gpu_capability_.available)
+    return gpu_capability_.reason.empty() ? "no OpenGL context probed" : gpu_capability_.reason;
+  Points rest_normals;
+  vertex_normals(lane.render_rest(), sim.render_surface().triangles, rest_normals);
+  try {
+    gpu_.emplace(sim, rest_normals);
+  } catch (const Error& e) {
+    return e.what();
+  }
+  // The shader moves the vertices: bound them by the rest box grown by the object's size.
+  const Vec3 lo = rest_center_ - 0.5 * rest_extent_ - Vec3::Constant(rest_extent_.norm());
+  const Vec3 hi = rest_center_ + 0.5 * rest_extent_ + Vec3::Constant(rest_extent_.norm());
+  gpu_->set_bound(osg::BoundingBox(float(lo.x()), float(lo.y()), float(lo.z()), float(hi.x()),
+                                   float(hi.y()), float(hi.z())));
+  return {};
+}
+
+void SceneGraph::draw_on_gpu(bool on) {
+  if (on == gpu_drawn_ || (on && !gpu_)) return;
+  surface_node_->removeChildren(0, surface_node_->getNumChildren());
+  surface_node_->addChild(on ? gpu_->node() : static_cast<osg::Node*>(surface_geode_.get()));
+  gpu_drawn_ = on;
+  coloured_as_.reset();
+}
+
+osg::Node* SceneGraph::pick_surface(Lane& lane) {
+  if (gpu_drawn_) copy_render_state(lane);
+  return surface_geode_.get();
+}
+
+void SceneGraph::copy_render_state(Lane& lane) {
+  lane.update_render();
+  const Points& x_render = lane.render_positions();
+  const Points& n_render = lane.render_normals();
+  if (x_render.rows() != static_cast<Index>(vertices_->size())) return;
+  for (unsigned k = 0; k < vertices_->size(); ++k) {
+    (*vertices_)[k].set(float(x_render(k, 0)), float(x_render(k, 1)), float(x_render(k, 2)));
+    (*normals_)[k].set(float(n_render(k, 0)), float(n_render(k, 1)), float(n_render(k, 2)));
+  }
+  vertices_->dirty();
+  normals_->dirty();
+  surface_->dirtyBound();
 }
 
 void SceneGraph::set_show_interfaces(bool on) {
@@ -229,16 +298,13 @@ Index SceneGraph::volumetric_vertex(unsigned render_vertex) const {
 
 void SceneGraph::update(Lane& lane, const Lane* reference) {
   if (!surface_) return;
-  const Points& x_render = lane.render_positions();
-  const Points& n_render = lane.render_normals();
-  if (x_render.rows() != static_cast<Index>(vertices_->size())) return;
-  for (unsigned k = 0; k < vertices_->size(); ++k) {
-    (*vertices_)[k].set(float(x_render(k, 0)), float(x_render(k, 1)), float(x_render(k, 2)));
-    (*normals_)[k].set(float(n_render(k, 0)), float(n_render(k, 1)), float(n_render(k, 2)));
-  }
-  vertices_->dirty();
-  normals_->dirty();
-  surface_->dirtyBound();
+  // The GPU path draws the constant colourings (its copies share a colour per domain).
+  draw_on_gpu(gpu_ &&
+              (ghost_ || colouring_ == Colouring::plain || colouring_ == Colouring::domains));
+  if (gpu_drawn_)
+    gpu_->update(lane.sim());
+  else
+    copy_render_state(lane);
   if (ghost_) return;
   Simulation& sim = lane.sim();
   const DragSpring* spring = lane.spring();
@@ -267,6 +333,7 @@ void SceneGraph::colour(const Lane& lane, const Lane* reference) {
   const bool constant = colouring_ == Colouring::plain || colouring_ == Colouring::domains;
   if (constant && coloured_as_ == colouring_) return;
   coloured_as_ = colouring_;
+  const bool on_gpu = gpu_drawn_;
   const Scene& scene = lane.sim().scene();
   const auto n = vertices_->size();
   const Points& x = lane.render_positions();
@@ -302,6 +369,7 @@ void SceneGraph::colour(const Lane& lane, const Lane* reference) {
     }
   }
   colours_->dirty();
+  if (on_gpu) gpu_->set_colours(*colours_);
 }
 
 }  // namespace substruct::viewer

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
-// The OpenSceneGraph nodes that show a lane's simulation: the render surface (positions and
-// smooth normals from the geometry plugin every frame, coloured plain, by domain, by displacement
-// or by its error against a reference lane), the interface and fixed vertices as points, and the
-// mouse spring as a line. A ghost is the surface alone, translucent or as a wireframe.
+// The OpenSceneGraph nodes that show a lane's simulation: the render surface (coloured plain, by
+// domain, by displacement or by its error against a reference lane), the interface and fixed
+// vertices as points, and the mouse spring as a line. A ghost is the surface alone, translucent or
+// as a wireframe. The surface is drawn by the GPU path ([view] geometry = gpu, gpu_surface.hpp:
+// a vertex shader evaluates the reduced geometry) where it can, else from the positions and
+// smooth normals the geometry plugin computes every frame (the CPU path).
 #include <osg/Geode>
 #include <osg/Geometry>
 #include <osg/Group>
@@ -11,6 +13,7 @@
 
 #include <optional>
 
+#include "gpu_surface.hpp"
 #include "substruct/sim/simulation.hpp"
 #include "viewer_options.hpp"
 
@@ -35,8 +38,17 @@ class SceneGraph {
   /// With a style: a ghost, the surface only, drawn over other surfaces in that style.
   explicit SceneGraph(std::optional<GhostStyle> ghost);
   osg::Group* root() const { return root_.get(); }
-  /// The node holding the surface (what picking intersects).
-  osg::Node* surface_node() const { return surface_geode_.get(); }
+  /// The node drawing the surface (what the shadow pass draws).
+  osg::Node* surface_node() const { return surface_node_.get(); }
+  /// The surface with the lane's current positions, for picking (the CPU path's geometry).
+  osg::Node* pick_surface(Lane& lane);
+
+  /// What the context offers the GPU path (before rebuild()).
+  void set_gpu_capability(const GpuCapability& gpu) { gpu_capability_ = gpu; }
+  /// The surface is drawn by the GPU path now (not for the displacement and error colourings).
+  bool gpu_drawn() const { return gpu_drawn_; }
+  /// The GPU path's surface, when the lane's method can be drawn so (null otherwise).
+  const GpuSurface* gpu() const { return gpu_ ? &*gpu_ : nullptr; }
 
   /// Builds the nodes for a (new) simulation of the lane.
   void rebuild(Lane& lane);
@@ -63,9 +75,19 @@ class SceneGraph {
 
  private:
   void colour(const Lane& lane, const Lane* reference);
+  // Draws the surface by the GPU path or the CPU path.
+  void draw_on_gpu(bool on);
+  // The CPU path's arrays from the lane's render state (computed when not current).
+  void copy_render_state(Lane& lane);
+  // Builds the GPU path for the lane's simulation; the reason it cannot, else empty.
+  std::string build_gpu(Lane& lane);
 
   osg::ref_ptr<osg::Group> root_;
-  osg::ref_ptr<osg::Geode> surface_geode_;
+  osg::ref_ptr<osg::Group> surface_node_;   // the CPU geode or the GPU path's node
+  osg::ref_ptr<osg::Geode> surface_geode_;  // the CPU path's surface
+  std::optional<GpuSurface> gpu_;
+  GpuCapability gpu_capability_;
+  bool gpu_drawn_ = false;
   osg::ref_ptr<osg::Geometry> surface_, interfaces_, fixed_, spring_line_;
   osg::ref_ptr<osg::Vec3Array> vertices_, normals_;
   osg::ref_ptr<osg::Vec4Array> colours_;

@@ -210,7 +210,7 @@ void Session::advance(int steps) {
       part_step_seconds[std::size_t(part)] += seconds_since(start);
       if (stopped[k]) continue;
       lanes_[k]->sample_plot(g);
-      lanes_[k]->update_render();
+      if (lanes_[k]->render_on_cpu()) lanes_[k]->update_render();
     }
   };
   if (pool_->size() > 1)

@@ -46,6 +46,8 @@ class Session {
   /// The viewed lanes, in viewport order; the reference and the ghost (may be viewed lanes, or
   /// null).
   std::size_t viewed() const { return viewed_; }
+  /// Every lane: the viewed ones, then the reference and the ghost when not viewed.
+  std::size_t lanes() const { return lanes_.size(); }
   Lane& lane(std::size_t k) { return *lanes_[k]; }
   const Lane& lane(std::size_t k) const { return *lanes_[k]; }
   Lane* reference() { return reference_ < lanes_.size() ? lanes_[reference_].get() : nullptr; }

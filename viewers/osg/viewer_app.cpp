@@ -19,6 +19,8 @@
 
 #include "camera_framing.hpp"
 #include "commands.hpp"
+#include "gpu_readback.hpp"
+#include "gpu_surface.hpp"
 #include "graphics_context.hpp"
 #include "headless_capture.hpp"
 #include "key_handler.hpp"
@@ -102,15 +104,43 @@ void check_methods(const ViewerOptions& o, const PluginHost& host) {
   }
 }
 
+// --check-geometry: each viewport's GPU-drawn vertices read back (one more frame) against the
+// CPU path's render positions of the same state.
+void check_geometry(osgViewer::Viewer& viewer, Viewports& viewports, Session& session) {
+  for (std::size_t k = 0; k < session.viewed(); ++k) {
+    Lane& lane = session.lane(k);
+    const GpuSurface* gpu = viewports.view(k).graph().gpu();
+    if (!lane.ready() || gpu == nullptr) {
+      std::printf("check      %s: not drawn by the GPU path\n", lane.method().c_str());
+      continue;
+    }
+    GpuReadback readback(*gpu);
+    viewports.root()->addChild(readback.camera());
+    viewer.frame();
+    viewports.root()->removeChild(readback.camera());
+    lane.update_render();
+    const GpuReadbackResult r = readback.compare(*gpu, lane.render_positions());
+    const double size = lane.sim().scene().size();
+    const double moved =
+        (lane.render_positions() - lane.render_rest()).rowwise().norm().maxCoeff() / size;
+    std::printf(
+        "check      %s: GPU vs CPU path: largest distance %.3g m = %.3g of the object's size "
+        "over %zu drawn vertices (%zu not written), largest displacement %.3g of the size\n",
+        lane.method().c_str(), r.largest_distance, r.largest_distance / size, r.vertices, r.missing,
+        moved);
+  }
+}
+
 int run_headless(const ViewerOptions& o, const PluginHost& host) {
   Session session(host, o, session_method(o, host));
   session.load(false);
   osgViewer::Viewer viewer;
   viewer.setThreadingModel(osgViewer::Viewer::SingleThreaded);
   osg::ref_ptr<osg::GraphicsContext> context = create_context(o, true);
+  const GpuCapability gpu = probe_gpu(*context);
   osg::Camera* camera = viewer.getCamera();
   configure_camera(*camera, context.get(), o);
-  Viewports viewports(o, session, *camera);
+  Viewports viewports(o, session, *camera, gpu);
   viewports.rebuild_changed();
   osg::ref_ptr<FrameCapture> capture = new FrameCapture(o.width, o.height);
   camera->setFinalDrawCallback(capture.get());
@@ -173,6 +203,7 @@ int run_headless(const ViewerOptions& o, const PluginHost& host) {
   }
   if (!o.screenshot.empty()) write_png(capture->image(), o.screenshot);
   if (video) video->finish();
+  if (o.check_geometry) check_geometry(viewer, viewports, session);
   for (std::size_t k = 0; k < session.viewed(); ++k) {
     Lane& lane = session.lane(k);
     std::string error;
@@ -213,9 +244,10 @@ int run_interactive(const ViewerOptions& o, const PluginHost& host) {
   osgViewer::Viewer viewer;
   viewer.setThreadingModel(osgViewer::Viewer::SingleThreaded);
   osg::ref_ptr<osg::GraphicsContext> context = create_context(o, false);
+  const GpuCapability gpu = probe_gpu(*context);
   osg::Camera* camera = viewer.getCamera();
   configure_camera(*camera, context.get(), o);
-  Viewports viewports(o, session, *camera);
+  Viewports viewports(o, session, *camera, gpu);
   osg::ref_ptr<FrameCapture> capture = new FrameCapture(o.width, o.height);
   if (!o.record.empty()) camera->setFinalDrawCallback(capture.get());
   viewer.setSceneData(viewports.root());

@@ -164,6 +164,8 @@ ViewerOptions parse_viewer_options(const cli::Args& args) {
       o.threads = static_cast<int>(parse_long(a, value("a number of threads"), 1));
     } else if (a == "--print-hud") {
       o.print_hud = true;
+    } else if (a == "--check-geometry") {
+      o.check_geometry = true;
     } else if (a == "--plain") {
       o.looks = false;
     } else if (a == "--still") {
@@ -197,7 +199,7 @@ ViewerOptions parse_viewer_options(const cli::Args& args) {
        "--pull",       "--drag-stiffness", "--colour",         "--color",  "--paused",
        "--interfaces", "--no-interfaces",  "--no-fixed",       "--no-hud", "--compare",
        "--reference",  "--ghost",          "--ghost-style",    "--record", "--print-hud",
-       "--plain",      "--still"});
+       "--plain",      "--still",          "--check-geometry"});
   if (o.compare.size() == 1) o.scene.overrides.push_back("--coupling.plugin=" + o.compare.front());
   return o;
 }
@@ -248,6 +250,9 @@ options:
   --threads N           compared methods stepped side by side on N threads (default: one per
                         core; each method's results do not depend on it)
   --print-hud           headless: print every frame's HUD text on stdout
+  --check-geometry      headless: after the last frame, read the vertices the GPU path drew
+                        back (rendered into a float image) and print their largest distance to
+                        the CPU path's ([view] geometry)
   --plain               no background gradient, ground or shadow (images compared by tests)
   --paused              start paused
   --interfaces, --no-interfaces   show / hide interface vertices (default: shown for up to 32

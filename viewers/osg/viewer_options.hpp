@@ -47,8 +47,9 @@ struct ViewerOptions {
   std::optional<bool> show_interfaces;  // default: shown for up to 32 domains
   bool show_fixed = true;
   bool hud = true;
-  bool print_hud = false;  // every frame's HUD text on stdout too
-  bool looks = true;       // background gradient, ground plane and soft shadow
+  bool print_hud = false;       // every frame's HUD text on stdout too
+  bool check_geometry = false;  // the GPU path's vertices read back and compared with the CPU's
+  bool looks = true;            // background gradient, ground plane and soft shadow
 
   // Comparison: one viewport per method, stepped in lockstep with the same loads and mouse pull.
   std::vector<std::string> compare;  // empty: the scene's method alone (m switches it)
@@ -64,7 +65,8 @@ struct ViewerOptions {
   std::string reference_method() const;
 
   bool headless() const {
-    return frames.has_value() || !screenshot.empty() || !frame_sequence.empty() || print_hud;
+    return frames.has_value() || !screenshot.empty() || !frame_sequence.empty() || print_hud ||
+           check_geometry;
   }
 };
 

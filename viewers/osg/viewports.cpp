@@ -11,7 +11,8 @@
 
 namespace substruct::viewer {
 
-Viewports::Viewports(const ViewerOptions& options, Session& session, osg::Camera& camera)
+Viewports::Viewports(const ViewerOptions& options, Session& session, osg::Camera& camera,
+                     const GpuCapability& gpu)
     : options_(options),
       session_(session),
       camera_(camera),
@@ -22,10 +23,14 @@ Viewports::Viewports(const ViewerOptions& options, Session& session, osg::Camera
       height_(options.height) {
   for (std::size_t k = 0; k < session.viewed(); ++k) {
     views_.push_back(std::make_unique<LaneView>(options, options.looks));
+    views_.back()->graph().set_gpu_capability(gpu);
     root_->addChild(views_.back()->camera());
   }
   built_generation_.assign(views_.size(), -1);
-  if (session.ghost() != nullptr) ghost_ = std::make_unique<SceneGraph>(options.ghost_style);
+  if (session.ghost() != nullptr) {
+    ghost_ = std::make_unique<SceneGraph>(options.ghost_style);
+    ghost_->set_gpu_capability(gpu);
+  }
   if (options.hud) root_->addChild(hud_.camera());
   hud_.set_top_margin(kTitleBand);  // below the viewports' titles
   // The viewports and the HUDs set their own; the window camera only clears.
@@ -108,11 +113,16 @@ void Viewports::update(int steps_per_frame, double ms_per_frame) {
   Lane* ghost = session_.ghost();
   // The render states needed this frame (update_render does nothing when a lane's is current:
   // the pool made it after the steps, or another view asked for it already).
+  // A lane drawn by the GPU path needs none, unless another view reads its positions.
+  for (std::size_t k = 0; k < session_.lanes(); ++k) session_.lane(k).set_render_on_cpu(false);
   auto refresh = [](Lane* lane) {
-    if (lane != nullptr && lane->ready()) lane->update_render();
+    if (lane == nullptr || !lane->ready()) return;
+    lane->set_render_on_cpu(true);
+    lane->update_render();
   };
-  for (std::size_t k = 0; k < views_.size(); ++k) refresh(&session_.lane(k));
-  if (ghost_ && ghost_shown_) refresh(ghost);
+  for (std::size_t k = 0; k < views_.size(); ++k)
+    if (!views_[k]->graph().gpu_drawn()) refresh(&session_.lane(k));
+  if (ghost_ && ghost_shown_ && !ghost_->gpu_drawn()) refresh(ghost);
   if (colouring_ == Colouring::error) refresh(reference);
 
   const Simulation* any = nullptr;

@@ -22,7 +22,9 @@ class Viewports {
  public:
   static constexpr double kFovy = 30.0;
 
-  Viewports(const ViewerOptions& options, Session& session, osg::Camera& camera);
+  /// `gpu`: what the context offers the GPU path of the surfaces (gpu_surface.hpp).
+  Viewports(const ViewerOptions& options, Session& session, osg::Camera& camera,
+            const GpuCapability& gpu);
   /// The window camera's scene: the viewports' cameras and the HUD.
   osg::Group* root() const { return root_.get(); }
   std::size_t size() const { return views_.size(); }
@@ -51,6 +53,9 @@ class Viewports {
   void toggle_interfaces();
   void toggle_fixed();
   void toggle_help() { hud_.toggle_help(); }
+
+  /// The ghost's scene graph (null without a ghost).
+  const SceneGraph* ghost_graph() const { return ghost_.get(); }
 
   /// Every HUD's text: the window panel, then each viewport's (for --print-hud).
   std::string hud_text() const;

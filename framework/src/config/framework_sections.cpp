@@ -7,13 +7,15 @@
 #include "substruct/config/run_settings.hpp"
 #include "substruct/config/scene_settings.hpp"
 #include "substruct/config/solver_settings.hpp"
+#include "substruct/config/view_settings.hpp"
 
 namespace substruct {
 
 const std::vector<const OptionTable*>& framework_sections() {
   static const std::vector<const OptionTable*> sections = {
       &scene_options().table(),  &material_options().table(),  &coupling_options().table(),
-      &solver_options().table(), &reduction_options().table(), &run_options().table()};
+      &solver_options().table(), &reduction_options().table(), &run_options().table(),
+      &view_options().table()};
   return sections;
 }
 

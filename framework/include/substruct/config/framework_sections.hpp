@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// The framework's own config sections, in the order `substruct help scene` shows them:
-/// [scene] [material] [coupling] [solvers] [reduction] [run]. Config validates a scene against
+/// [scene] [material] [coupling] [solvers] [reduction] [run] [view]. Config validates a scene against
 /// them and the installed plugins' sections.
 #include <vector>
 

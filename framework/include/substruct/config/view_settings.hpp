@@ -1,0 +1,20 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+/// The [view] section: how `substruct view` draws a scene.
+#include "substruct/config/options.hpp"
+
+namespace substruct {
+
+/// Where the viewer computes the drawn surface of a reduced method.
+enum class ViewGeometry {
+  gpu,  // a vertex shader evaluates x = p + R (X̄ + U q); a frame sends only q and the frames
+  cpu,  // the geometry plugin's render positions and normals, uploaded every frame
+};
+
+struct ViewSettings {
+  ViewGeometry geometry = ViewGeometry::gpu;
+};
+
+const OptionSet<ViewSettings>& view_options();
+
+}  // namespace substruct
