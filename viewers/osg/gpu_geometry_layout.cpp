@@ -19,7 +19,7 @@ namespace {
 // Weights of one vertex's embedding that agree to this are the same embedding.
 constexpr double kSameWeight = 1e-9;
 
-int chunks_of(Index r) {
+int chunks_of(Eigen::Index r) {
   return static_cast<int>((r + 3) / 4);
 }
 

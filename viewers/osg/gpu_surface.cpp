@@ -3,6 +3,7 @@
 
 #include <fmt/format.h>
 #include <osg/GLExtensions>
+#include <osg/Geode>
 #include <osg/GraphicsContext>
 #include <osg/Program>
 #include <osg/Shader>
