@@ -17,6 +17,7 @@
 
 #include <gtest/gtest.h>
 
+#include "support/screenshot_pixels.hpp"
 #include "support/temp_dir_test.hpp"
 
 namespace substruct {
@@ -24,9 +25,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-bool on_path(const std::string& program) {
-  return std::system(("command -v " + program + " >/dev/null 2>&1").c_str()) == 0;
-}
+using testing::on_path;
 
 class GpuGeometry : public testing::TempDirTest {
  protected:

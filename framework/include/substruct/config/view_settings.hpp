@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// The [view] section: how `substruct view` draws a scene.
-#include "substruct/config/options.hpp"
+#include "substruct/options/options.hpp"
 
 namespace substruct {
 
