@@ -4,8 +4,8 @@
 // float image and prints their largest distance to the geometry plugin's render positions of the
 // same state. On the tree (inertia, leaves and branches instanced), on a render mesh embedded in
 // the beam's tets (partly outside them) split into domains, the two agree to 1e-6 of the object's
-// size after the object has moved; [view] geometry = cpu, a method without a reduced layout and a
-// bad value fall back or fail as they say.
+// size after the object has moved; [view] geometry = cpu, auto under a software rasteriser, a
+// method without a reduced layout and a bad value fall back or fail as they say.
 #include <sys/wait.h>
 
 #include <cmath>
@@ -69,7 +69,8 @@ class GpuGeometry : public testing::TempDirTest {
 TEST_F(GpuGeometry, TheShaderDrawsTheTreeWhereTheCpuPathDoes) {
   if (!on_path("xvfb-run")) GTEST_SKIP() << "xvfb-run is not installed (Debian package xvfb)";
   // The default excitation pulls the tree for 0.5 s: after 30 frames it has moved.
-  ASSERT_EQ(view("tree", "--plain --no-hud --frames 30 --check-geometry"), 0) << log();
+  ASSERT_EQ(view("tree", "--plain --no-hud --frames 30 --view.geometry=gpu --check-geometry"), 0)
+      << log();
   const std::string text = log();
   const std::regex drawn(R"(geometry   inertia: gpu, (\d+) draws \((\d+) instanced models?\))");
   std::smatch m;
@@ -107,7 +108,7 @@ TEST_F(GpuGeometry, TheShaderEmbedsARenderMeshAcrossDomains) {
   ASSERT_EQ(
       view("beam",
            "--plain --no-hud --coupling.plugin=inertia --scene.domains=bands:3 "
-           "--scene.render_mesh='" +
+           "--view.geometry=gpu --scene.render_mesh='" +
                obj.string() + "' --run.loads= --pull 157 '10 0 0' --frames 20 --check-geometry"),
       0)
       << log();
@@ -121,7 +122,8 @@ TEST_F(GpuGeometry, TheShaderEmbedsARenderMeshAcrossDomains) {
 
 TEST_F(GpuGeometry, FallsBackToTheCpuPathSayingWhy) {
   if (!on_path("xvfb-run")) GTEST_SKIP() << "xvfb-run is not installed (Debian package xvfb)";
-  ASSERT_EQ(view("beam", "--plain --no-hud --frames 2 --check-geometry"), 0) << log();
+  ASSERT_EQ(view("beam", "--plain --no-hud --frames 2 --view.geometry=gpu --check-geometry"), 0)
+      << log();
   EXPECT_NE(log().find("geometry   full: cpu (the method exposes no reduced layout"),
             std::string::npos)
       << log();
@@ -133,6 +135,14 @@ TEST_F(GpuGeometry, FallsBackToTheCpuPathSayingWhy) {
       << log();
   EXPECT_NE(log().find("geometry   inertia: cpu ([view] geometry = cpu)"), std::string::npos)
       << log();
+  // auto: the CPU path under a software rasteriser (llvmpipe here), the GPU path elsewhere.
+  ASSERT_EQ(view("beam", "--plain --no-hud --frames 2 --coupling.plugin=inertia"), 0) << log();
+  if (log().find("llvmpipe") != std::string::npos)
+    EXPECT_NE(log().find("inertia: cpu ([view] geometry = auto on a software rasteriser: llvmpipe"),
+              std::string::npos)
+        << log();
+  else
+    EXPECT_NE(log().find("geometry   inertia: gpu, "), std::string::npos) << log();
   EXPECT_NE(view("beam", "--frames 0 --view.geometry=shader"), 0);
   EXPECT_NE(log().find("[view] geometry"), std::string::npos) << log();
 }

@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include <Eigen/LU>
 #include <Eigen/SVD>
 
 #include "substruct/core/error.hpp"

@@ -41,14 +41,17 @@ osg::ref_ptr<osg::TextureBuffer> texel_buffer(std::vector<float>& texels,
 
 GpuCapability probe_gpu(osg::GraphicsContext& context) {
   GpuCapability cap;
-  if (!context.isRealized()) context.realize();
-  if (!context.makeCurrent()) {
+  if (!context.isRealized() || !context.makeCurrent()) {
     cap.reason = "the OpenGL context could not be made current";
     return cap;
   }
   const osg::GLExtensions* gl = osg::GLExtensions::Get(context.getState()->getContextID(), true);
   const auto* renderer = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
   const auto* version = reinterpret_cast<const char*>(glGetString(GL_VERSION));
+  const std::string name = renderer ? renderer : "";
+  cap.software = name.find("llvmpipe") != std::string::npos ||
+                 name.find("softpipe") != std::string::npos ||
+                 name.find("swrast") != std::string::npos;
   cap.renderer = fmt::format("{}, OpenGL {}", renderer ? renderer : "?", version ? version : "?");
   if (gl->glVersion < 3.1f)
     cap.reason =

@@ -21,11 +21,12 @@ namespace substruct::viewer {
 /// What the context offers the GPU path: GLSL 1.50, texture buffers and instanced draws.
 struct GpuCapability {
   bool available = false;
-  std::string reason;    // why not, when not
-  std::string renderer;  // GL_RENDERER and GL_VERSION
+  bool software = false;  // a software rasteriser (Mesa's llvmpipe, softpipe)
+  std::string reason;     // why not, when not
+  std::string renderer;   // GL_RENDERER and GL_VERSION
 };
 
-/// Probes `context` (realized here, made current and released) for the GPU path.
+/// Probes `context` (realized, made current here and released) for the GPU path.
 GpuCapability probe_gpu(osg::GraphicsContext& context);
 
 class GpuSurface {

@@ -236,10 +236,12 @@ void SceneGraph::rebuild(Lane& lane) {
 std::string SceneGraph::build_gpu(Lane& lane) {
   gpu_.reset();
   Simulation& sim = lane.sim();
-  if (view_options().read(sim.config()).geometry == ViewGeometry::cpu)
-    return "[view] geometry = cpu";
+  const ViewGeometry choice = view_options().read(sim.config()).geometry;
+  if (choice == ViewGeometry::cpu) return "[view] geometry = cpu";
   if (!gpu_capability_.available)
     return gpu_capability_.reason.empty() ? "no OpenGL context probed" : gpu_capability_.reason;
+  if (choice == ViewGeometry::automatic && gpu_capability_.software)
+    return "[view] geometry = auto on a software rasteriser: " + gpu_capability_.renderer;
   Points rest_normals;
   vertex_normals(lane.render_rest(), sim.render_surface().triangles, rest_normals);
   try {

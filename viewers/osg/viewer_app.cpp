@@ -137,9 +137,10 @@ int run_headless(const ViewerOptions& o, const PluginHost& host) {
   osgViewer::Viewer viewer;
   viewer.setThreadingModel(osgViewer::Viewer::SingleThreaded);
   osg::ref_ptr<osg::GraphicsContext> context = create_context(o, true);
-  const GpuCapability gpu = probe_gpu(*context);
   osg::Camera* camera = viewer.getCamera();
   configure_camera(*camera, context.get(), o);
+  viewer.realize();  // the context, for the GPU path's probe before the scene is built
+  const GpuCapability gpu = probe_gpu(*context);
   Viewports viewports(o, session, *camera, gpu);
   viewports.rebuild_changed();
   osg::ref_ptr<FrameCapture> capture = new FrameCapture(o.width, o.height);
@@ -153,7 +154,6 @@ int run_headless(const ViewerOptions& o, const PluginHost& host) {
     state->setInputRange(0, 0, float(o.width), float(o.height));
     state->setMouseYOrientation(osgGA::GUIEventAdapter::Y_INCREASING_UPWARDS);
   }
-  viewer.realize();
 
   const long frames = o.frames.value_or(0);
   const int steps = steps_per_frame(o, session);
@@ -244,9 +244,10 @@ int run_interactive(const ViewerOptions& o, const PluginHost& host) {
   osgViewer::Viewer viewer;
   viewer.setThreadingModel(osgViewer::Viewer::SingleThreaded);
   osg::ref_ptr<osg::GraphicsContext> context = create_context(o, false);
-  const GpuCapability gpu = probe_gpu(*context);
   osg::Camera* camera = viewer.getCamera();
   configure_camera(*camera, context.get(), o);
+  viewer.realize();  // the context, for the GPU path's probe before the scene is built
+  const GpuCapability gpu = probe_gpu(*context);
   Viewports viewports(o, session, *camera, gpu);
   osg::ref_ptr<FrameCapture> capture = new FrameCapture(o.width, o.height);
   if (!o.record.empty()) camera->setFinalDrawCallback(capture.get());
@@ -259,7 +260,6 @@ int run_interactive(const ViewerOptions& o, const PluginHost& host) {
   osg::ref_ptr<KeyHandler> keys = new KeyHandler(session, viewports);
   viewer.addEventHandler(keys.get());
   viewer.addEventHandler(new PickDragHandler(session, viewports));
-  viewer.realize();
 
   double ms_per_frame = 0;
   int steps = 1;

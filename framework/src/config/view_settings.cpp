@@ -8,8 +8,12 @@ const OptionSet<ViewSettings>& view_options() {
   static const auto options =
       OptionSet<S>("view", "the viewer (substruct view)")
           .choice("geometry", &S::geometry,
-                  {{"gpu", ViewGeometry::gpu}, {"cpu", ViewGeometry::cpu}},
-                  "where the drawn surface of a reduced method is computed: gpu (a vertex "
+                  {{"auto", ViewGeometry::automatic},
+                   {"gpu", ViewGeometry::gpu},
+                   {"cpu", ViewGeometry::cpu}},
+                  "where the drawn surface of a reduced method is computed: auto (gpu, except on a "
+                  "software rasteriser such as Mesa's llvmpipe, which runs the vertex shader "
+                  "slower than the CPU path computes the positions), gpu (a vertex "
                   "shader evaluates x = p + R (X̄ + U q) and the render embedding from buffers "
                   "uploaded once, copies of a model drawn instanced; only q and the frames are "
                   "sent each frame; normals turn with the frames) or cpu (the geometry plugin's "
