@@ -2,9 +2,10 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # Sets up substruct on Debian 12 and runs it.
 #
-#   framework/tools/setup.sh run    install what is missing, build what running needs (the
-#                                   command, the plugins, the viewer: the target
-#                                   substruct_runtime), simulate the default scene
+#   framework/tools/setup.sh run    install what is missing, build the command and the plugins
+#                                   the default scene needs (substruct_first_run), simulate it,
+#                                   then build the rest of what running needs (every plugin, the
+#                                   viewer: substruct_runtime)
 #   framework/tools/setup.sh test   install what is missing, build everything (the tests, the
 #                                   benchmarks and the Python package too), run every test (CTest)
 #
@@ -58,17 +59,23 @@ case "$mode" in
     ;;
 esac
 
-# Everything comes from Debian's packages.
+# Everything comes from Debian's packages: what running needs (the command, the plugins, the
+# viewer, the bench's plots), and for `test` what only the tests, the benchmarks, the Python
+# package, the viewer's video recording and the SDK reference need.
 packages=(
   cmake ninja-build g++ ccache pkg-config python3
   libeigen3-dev libboost-dev libboost-program-options-dev libboost-graph-dev libfmt-dev
   libsuitesparse-dev libmetis-dev libopenblas0-serial libslepc-real-dev libpetsc-real-dev
   libspectra-dev libtbb-dev zlib1g-dev libassimp-dev libgmsh-dev
-  libgtest-dev libgmock-dev libbenchmark-dev
-  libopenscenegraph-dev libgl1-mesa-dri xvfb xauth fonts-dejavu-core libfreetype-dev ffmpeg
-  python3-matplotlib python3-numpy python3-dev pybind11-dev python3-pytest
-  doxygen
+  libopenscenegraph-dev libgl1-mesa-dri fonts-dejavu-core libfreetype-dev
+  python3-matplotlib python3-numpy
 )
+if [[ "$mode" == test ]]; then
+  packages+=(
+    libgtest-dev libgmock-dev libbenchmark-dev xvfb xauth ffmpeg
+    python3-dev pybind11-dev python3-pytest doxygen
+  )
+fi
 trap report_phases EXIT
 phase packages
 missing=()
@@ -97,22 +104,29 @@ export CCACHE_BASEDIR="${CCACHE_BASEDIR:-$root}"
 phase configure
 say "configuring ($build, Release)"
 cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
-phase build
-if [[ "$mode" == run ]]; then
-  say "building what running needs (substruct_runtime) with $jobs jobs"
-  cmake --build "$build" -j "$jobs" --target substruct_runtime
-else
-  say "building everything with $jobs jobs"
-  cmake --build "$build" -j "$jobs"
-fi
-
 if [[ "$mode" == run ]]; then
   scene="${SCENE:-$root/share/scenes/beam.ini}"
+  # The command and the plugins the beam loads first, the beam, then the rest of what running
+  # needs (the other methods and solvers, the viewer). Another scene (SCENE=...) may load any
+  # plugin: then everything running needs comes first.
+  first_target=substruct_first_run
+  [[ -z "${SCENE:-}" ]] || first_target=substruct_runtime
+  phase build
+  say "building the command and the plugins the first run needs ($first_target) with $jobs jobs"
+  cmake --build "$build" -j "$jobs" --target "$first_target"
   phase run
   say "running $scene"
   "$build/bin/substruct" run "$scene"
   say "open the .pvd above in ParaView; other scenes: ls $root/share/scenes"
+  say "the first simulation's output came $(seconds "$script_start" "$(now_us)") after the start"
+  phase "build of the rest"
+  say "building the rest of what running needs (substruct_runtime: every method, the viewer)"
+  cmake --build "$build" -j "$jobs" --target substruct_runtime
+  say "done: build/bin/substruct plugins lists the methods; build/bin/substruct view $scene"
 else
+  phase build
+  say "building everything with $jobs jobs"
+  cmake --build "$build" -j "$jobs"
   phase test
   say "running the tests"
   ctest --test-dir "$build" --output-on-failure -j "$jobs"
