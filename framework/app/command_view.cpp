@@ -38,8 +38,9 @@ int command_view(const Args& args) {
     throw Error(fmt::format("cannot run the viewer {}: {}", viewer.string(), std::strerror(errno)));
   }
   throw Error(
-      "the OpenSceneGraph viewer (substruct-view) is not built: install libopenscenegraph-dev "
-      "(framework/tools/setup.sh installs it) and build again");
+      "the OpenSceneGraph viewer (substruct-view) is not built: build it with `cmake --build "
+      "build --target substruct_view` (framework/tools/setup.sh run builds it after the first "
+      "simulation); it needs libopenscenegraph-dev, which setup.sh installs");
 }
 
 SUBSTRUCT_COMMAND("view", "SCENE.ini [--compare A,B,…] [--frames N] [--section.key=value …]",
