@@ -1,0 +1,51 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "substruct/contact/penalty_response.hpp"
+
+namespace substruct {
+
+PenaltyResponse penalty_response(const SurfaceDistance& surface, const Vec3& x,
+                                 const PenaltyParameters& p, FrictionAnchor& anchor) {
+  PenaltyResponse r;
+  if (surface.distance >= 0) {
+    anchor.set = false;
+    return r;
+  }
+  const double k = p.stiffness;
+  const double d = -surface.distance;
+  const Vec3& n = surface.normal;
+  const Mat3 nn = n * n.transpose();
+  r.penetration = d;
+  // Normal: f_n = k d n, −∂f_n/∂x = k n nᵀ − k d ∂n/∂x (∂d/∂x = −nᵀ).
+  r.force = k * d * n;
+  r.stiffness = k * nn - (k * d) * surface.curvature;
+  if (p.damping > 0 && p.dt > 0) r.stiffness += (p.damping / p.dt) * nn;
+  r.energy = 0.5 * k * d * d;
+  if (p.friction <= 0) {
+    anchor.set = false;
+    return r;
+  }
+  const Mat3 P = Mat3::Identity() - nn;
+  if (!anchor.set) {  // first contact: held where it touched
+    anchor.point = x;
+    anchor.set = true;
+  }
+  const Vec3 s = P * (x - anchor.point);  // the tangential stretch of the friction spring
+  const double limit = p.friction * d;    // |s| at which k|s| = μ k d
+  const double stretch = s.norm();
+  if (stretch <= limit) {
+    r.force -= k * s;
+    r.stiffness += k * P;
+    r.energy += 0.5 * k * s.squaredNorm();
+    return r;
+  }
+  // Sliding: the anchor is dragged so that the spring pulls with μ f_n, against the slip.
+  const Vec3 slip = s / stretch;
+  anchor.point += (stretch - limit) * slip;
+  r.force -= k * limit * slip;
+  r.stiffness += k * (P - slip * slip.transpose());
+  r.energy += 0.5 * k * limit * limit;
+  r.sliding = true;
+  return r;
+}
+
+}  // namespace substruct
