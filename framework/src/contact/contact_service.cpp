@@ -63,16 +63,36 @@ void ContactService::check_clear(const Points& positions, double time) const {
 void ContactService::reset() {
   std::fill(anchors_.begin(), anchors_.end(), FrictionAnchor{});
   stats_ = {};
-  energy_ = 0;
   last_contacts_ = 0;
 }
 
+double ContactService::energy_at(const Points& positions, double time) const {
+  double energy = 0;
+  const std::size_t count = obstacles_.size();
+  for (std::size_t o = 0; o < count; ++o) {
+    const Vec3 offset = obstacles_[o].track.offset(time);
+    for (std::size_t i = 0; i < vertices_.size(); ++i) {
+      const Vec3 x = positions.row(vertices_[i]).transpose() - offset;
+      const SurfaceDistance surface = surface_distance(obstacles_[o], x);
+      if (surface.distance >= 0) continue;
+      const double k = stiffness_[i], d = -surface.distance;
+      energy += 0.5 * k * d * d;
+      const FrictionAnchor& anchor = anchors_[i * count + o];
+      if (!anchor.set || friction_ <= 0) continue;
+      const Vec3 s = x - anchor.point;
+      const double stretch = std::min((s - s.dot(surface.normal) * surface.normal).norm(),
+                                      friction_ * d);
+      energy += 0.5 * k * stretch * stretch;
+    }
+  }
+  return energy;
+}
+
 void ContactService::accumulate(double time, double dt, const Points& positions,
-                                ExternalForces& forces) {
+                                const Points& velocities, ExternalForces& forces) {
   if (obstacles_.empty()) return;
   const auto start = Clock::now();
-  energy_ = 0;
-  long contacts = 0, sliding = 0;
+  long contacts = 0, sliding = 0, arriving = 0;
   const std::size_t count = obstacles_.size();
   // The obstacles' translations now and at the step's end, their motion Δo over the step.
   std::vector<Vec3> offset(count), motion(count);
@@ -83,6 +103,7 @@ void ContactService::accumulate(double time, double dt, const Points& positions,
   for (std::size_t i = 0; i < vertices_.size(); ++i) {
     const Index v = vertices_[i];
     const Vec3 x = positions.row(v).transpose();
+    const Vec3 xdot = velocities.row(v).transpose();
     const PenaltyParameters p{stiffness_[i], damping_[i], friction_, dt};
     Vec3 force = Vec3::Zero();
     Mat3 K = Mat3::Zero();
@@ -90,14 +111,17 @@ void ContactService::accumulate(double time, double dt, const Points& positions,
     for (std::size_t o = 0; o < count; ++o) {
       const Vec3 local = x - offset[o];  // in the obstacle's frame
       const SurfaceDistance surface = surface_distance(obstacles_[o], local);
-      const PenaltyResponse r = penalty_response(surface, local, p, anchors_[i * count + o]);
-      if (r.penetration <= 0) continue;
+      const PenaltyResponse r = penalty_response(surface, local, xdot - motion[o] / dt, p,
+                                                 anchors_[i * count + o]);
+      if (!r.active) continue;
       touching = true;
-      ++contacts;
+      if (r.penetration > 0)
+        ++contacts;
+      else
+        ++arriving;
       if (r.sliding) ++sliding;
       force += r.force + r.stiffness * motion[o];  // f(x₊, o₊) ≈ f − K (Δx − Δo)
       K += r.stiffness;
-      energy_ += r.energy;
       if (r.penetration > stats_.max_penetration) {
         stats_.max_penetration = r.penetration;
         stats_.deepest_vertex = v;
@@ -111,6 +135,7 @@ void ContactService::accumulate(double time, double dt, const Points& positions,
   ++stats_.evaluations;
   stats_.contacts += contacts;
   stats_.sliding += sliding;
+  stats_.arriving += arriving;
   stats_.max_contacts = std::max(stats_.max_contacts, contacts);
   stats_.seconds += seconds_since(start);
 }

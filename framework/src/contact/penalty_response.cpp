@@ -3,22 +3,24 @@
 
 namespace substruct {
 
-PenaltyResponse penalty_response(const SurfaceDistance& surface, const Vec3& x,
+PenaltyResponse penalty_response(const SurfaceDistance& surface, const Vec3& x, const Vec3& v,
                                  const PenaltyParameters& p, FrictionAnchor& anchor) {
   PenaltyResponse r;
-  if (surface.distance >= 0) {
-    anchor.set = false;
-    return r;
-  }
-  const double k = p.stiffness;
-  const double d = -surface.distance;
   const Vec3& n = surface.normal;
+  const bool inside = surface.distance < 0;
+  const bool arriving = !inside && surface.distance + p.dt * n.dot(v) < 0;
+  if (!inside) anchor.set = false;
+  if (!inside && !arriving) return r;
+  const double k = p.stiffness;
+  const double d = -surface.distance;  // < 0 when arriving
   const Mat3 nn = n * n.transpose();
-  r.penetration = d;
+  r.active = true;
   // Normal: f_n = k d n, −∂f_n/∂x = k n nᵀ − k d ∂n/∂x (∂d/∂x = −nᵀ).
   r.force = k * d * n;
   r.stiffness = k * nn - (k * d) * surface.curvature;
   if (p.damping > 0 && p.dt > 0) r.stiffness += (p.damping / p.dt) * nn;
+  if (!inside) return r;
+  r.penetration = d;
   r.energy = 0.5 * k * d * d;
   if (p.friction <= 0) {
     anchor.set = false;

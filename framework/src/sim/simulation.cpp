@@ -229,7 +229,7 @@ void Simulation::evaluate_loads() {
   const LoadContext context{time_, scene_, positions_, velocities_};
   for (LoadSlot& slot : loads_)
     if (slot.enabled) slot.load->accumulate(context, forces_);
-  if (contact_) contact_->accumulate(time_, dt_, positions_, forces_);
+  if (contact_) contact_->accumulate(time_, dt_, positions_, velocities_, forces_);
 }
 
 double Simulation::step(StepStats& stats) {

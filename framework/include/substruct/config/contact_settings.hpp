@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "substruct/config/options.hpp"
+#include "substruct/options/options.hpp"
 
 namespace substruct {
 

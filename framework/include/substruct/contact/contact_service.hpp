@@ -20,9 +20,10 @@ struct Scene;
 /// What the contact stage did over a run.
 struct ContactStats {
   long evaluations = 0;           // steps (and resets) evaluated
-  long contacts = 0;              // vertex–obstacle contacts, summed over the evaluations
+  long contacts = 0;              // vertex–obstacle contacts (inside), summed over evaluations
   long max_contacts = 0;          // at one evaluation
   long sliding = 0;               // contacts that slid, summed
+  long arriving = 0;              // vertices outside brought in by their velocity, summed
   double max_penetration = 0;     // over the run [m]
   Index deepest_vertex = -1;      // where max_penetration was
   double seconds = 0;             // wall time of the stage
@@ -50,13 +51,16 @@ class ContactService {
   /// Zeroes the stats only.
   void reset_stats() { stats_ = {}; }
 
-  /// Adds to `forces` the contact forces at `time` for the vertices at `positions`, with their
-  /// derivative for a step of `dt` that ends at time + dt (a keyframed obstacle's motion over
-  /// the step is taken into the force: f + K Δo). Updates the anchors and the stats.
-  void accumulate(double time, double dt, const Points& positions, ExternalForces& forces);
+  /// Adds to `forces` the contact forces at `time` for the vertices at `positions` moving with
+  /// `velocities`, with their derivative for a step of `dt` that ends at time + dt (a keyframed
+  /// obstacle's motion Δo over the step is taken into the force: f + K Δo). Updates the anchors
+  /// and the stats.
+  void accumulate(double time, double dt, const Points& positions, const Points& velocities,
+                  ExternalForces& forces);
 
-  /// The contact springs' energy at the last accumulate() (normal and friction) [J].
-  double energy() const { return energy_; }
+  /// The contact springs' energy with the vertices at `positions` at `time` (normal ½ k d²,
+  /// friction ½ k |s|² against the anchors as the last accumulate() left them, |s| ≤ μ d) [J].
+  double energy_at(const Points& positions, double time) const;
   /// The contacts of the last accumulate().
   long contacts() const { return last_contacts_; }
   const ContactStats& stats() const { return stats_; }
@@ -69,7 +73,6 @@ class ContactService {
   std::vector<FrictionAnchor> anchors_;  // per (tested vertex, obstacle)
   double friction_ = 0;
   double tolerance_ = 0;
-  double energy_ = 0;
   long last_contacts_ = 0;
   ContactStats stats_;
 };

@@ -24,22 +24,26 @@ struct FrictionAnchor {
 };
 
 struct PenaltyResponse {
-  Vec3 force = Vec3::Zero();           // on the vertex [N]
-  Mat3 stiffness = Mat3::Zero();       // K = −∂f/∂x (+ c/Δt n nᵀ), symmetric [N/m]
-  double penetration = 0;              // d = −distance ≥ 0 [m]
-  double energy = 0;                   // ½ k d² + ½ k |s|², s the tangential stretch [J]
+  bool active = false;            // a force and stiffness to apply (touching or arriving)
+  Vec3 force = Vec3::Zero();      // on the vertex [N]
+  Mat3 stiffness = Mat3::Zero();  // K = −∂f/∂x (+ c/Δt n nᵀ), symmetric [N/m]
+  double penetration = 0;         // max(d, 0), d = −distance [m]
+  double energy = 0;              // ½ k d² + ½ k |s|² when touching, s the tangential stretch [J]
   bool sliding = false;
 };
 
-/// The response of a vertex at x (in the obstacle's frame) with `surface` its surface distance
-/// there. Not in contact (distance ≥ 0): nothing, and the anchor is released. In contact, with
-/// d = −distance and P = I − n nᵀ:
+/// The response of a vertex at x with velocity v (both in the obstacle's frame, v relative to
+/// it), `surface` its surface distance there. With d = −distance and P = I − n nᵀ:
 ///   normal    f_n = k d n,                      K_n = k n nᵀ − k d ∂n/∂x + (c/Δt) n nᵀ
 ///   stick     f_t = −k s,  s = P (x − a),       K_t = k P            when k|s| ≤ μ k d
 ///   slide     f_t = −μ k d ŝ (a dragged to x − μ d ŝ),  K_t = k (P − ŝ ŝᵀ)  otherwise
-/// The damping force is −c n·(x₊ − x)/Δt over the step: zero at x, it enters through K alone. The
+/// for a vertex inside (d > 0). A vertex outside that its velocity brings inside within the step
+/// (distance + Δt n·v < 0: arriving) gets the normal terms alone, with d < 0: over the step its
+/// force f_n − K_n (x₊ − x) is then the spring's at x₊, so that it does not cross a whole step
+/// unopposed (framework/docs/contact.md). Otherwise nothing, and the anchor is released. The
+/// damping force is −c n·(x₊ − x)/Δt over the step: zero at x, it enters through K alone. The
 /// sliding force's dependence on d (μ k ŝ nᵀ) is left out of K so that K stays symmetric.
-PenaltyResponse penalty_response(const SurfaceDistance& surface, const Vec3& x,
+PenaltyResponse penalty_response(const SurfaceDistance& surface, const Vec3& x, const Vec3& v,
                                  const PenaltyParameters& parameters, FrictionAnchor& anchor);
 
 }  // namespace substruct

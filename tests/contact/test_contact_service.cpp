@@ -1,0 +1,185 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The contact stage in whole runs: a block dropped on the ground under `full` and `inertia`
+// (penetration at rest, no energy gained), a block on a slope (Coulomb sliding against
+// g(sin θ − μ cos θ) t²/2, sticking when tan θ < μ), determinism, and the [contact] errors.
+#include "substruct/contact/contact_service.hpp"
+
+#include <cmath>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+#include <gtest/gtest.h>
+
+#include "substruct/config/config.hpp"
+#include "substruct/core/error.hpp"
+#include "substruct/mesh/box_mesh.hpp"
+#include "substruct/mesh/mesh_io.hpp"
+#include "substruct/plugin/plugin_host.hpp"
+#include "substruct/sim/simulation.hpp"
+#include "support/temp_dir_test.hpp"
+
+namespace substruct {
+namespace {
+
+// A free 0.4 m × 0.1 m × 0.1 m block of 8×2×2 cells (cells of 5 cm) and a 0.1 m cube of 2×2×2,
+// both with their lowest face at y = 0; ρ = 1000 kg/m³.
+class ContactRun : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    dir_ = std::make_unique<testing::SuiteDir>("ContactRun");
+    write_veg(dir_->path() / "block.veg", make_box_mesh(Vec3(0, 0, 0), Vec3(0.4, 0.1, 0.1), 8, 2, 2));
+    write_veg(dir_->path() / "cube.veg", make_box_mesh(Vec3(0, 0, 0), Vec3(0.1, 0.1, 0.1), 2, 2, 2));
+  }
+  static void TearDownTestSuite() { dir_.reset(); }
+
+  Config config(const std::string& mesh, const std::string& plugin,
+                const std::vector<Setting>& extra) const {
+    std::vector<Setting> settings{{"scene.mesh", mesh, "test"},
+                                  {"scene.domains", "single", "test"},
+                                  {"material.youngs_modulus", "1e6", "test"},
+                                  {"material.poisson_ratio", "0.3", "test"},
+                                  {"material.density", "1000", "test"},
+                                  {"coupling.plugin", plugin, "test"},
+                                  {"run.dt", "0.01", "test"},
+                                  {"run.loads", "gravity", "test"},
+                                  {"run.exporters", "", "test"},
+                                  {"gravity.acceleration", "0 -9.81 0", "test"}};
+    settings.insert(settings.end(), extra.begin(), extra.end());
+    return Config::from_settings(settings, dir_->path(), host_);
+  }
+
+  PluginHost host_{{SUBSTRUCT_PLUGIN_DIR}, false};
+  static inline std::unique_ptr<testing::SuiteDir> dir_;
+};
+
+// Dropped from 2 cm onto the ground at the scene's Δt = 0.01 s: the total energy (kinetic,
+// elastic, gravity and the contact springs') never rises above its initial value, and at rest
+// the deepest vertex is within 1 % of the 5 cm cells.
+void expect_drop_settles(Simulation& sim, const char* method) {
+  sim.reset();
+  const Vec3 g(0, -9.81, 0);
+  const ContactService& contact = *sim.contact();
+  const double E0 = sim.method().energies(g).total();
+  double highest = -1e300, deepest_at_rest = 0;
+  StepStats stats;
+  for (int s = 1; s <= 100; ++s) {
+    sim.step(stats);
+    const double E = sim.method().energies(g).total() + contact.energy_at(sim.positions(), sim.time());
+    highest = std::max(highest, E - E0);
+    if (s > 80)
+      for (Index v = 0; v < sim.positions().rows(); ++v)
+        deepest_at_rest = std::max(deepest_at_rest, -0.02 - sim.positions()(v, 1));
+  }
+  EXPECT_LE(highest, 1e-9 * std::abs(E0)) << method << ": energy gained";
+  EXPECT_LE(deepest_at_rest, 0.01 * 0.05) << method;
+  EXPECT_GT(contact.stats().contacts, 0) << method << ": it never touched the ground";
+  // Resting: the ground carries the weight, 0.4 × 0.1 × 0.1 × 1000 × 9.81 = 39.24 N.
+  double lift = 0;
+  for (const PointForce& f : sim.forces().point_forces) lift += f.force.y();
+  EXPECT_NEAR(lift, 39.24, 0.05 * 39.24) << method;
+}
+
+TEST_F(ContactRun, ABlockDroppedOnTheGroundSettlesWithoutGainingEnergyUnderFull) {
+  Simulation sim(config("block.veg", "full", {{"contact.ground", "0 1 0 -0.02", "test"}}), host_);
+  expect_drop_settles(sim, "full");
+}
+
+TEST_F(ContactRun, ABlockDroppedOnTheGroundSettlesWithoutGainingEnergyUnderInertia) {
+  Simulation sim(config("block.veg", "inertia", {{"contact.ground", "0 1 0 -0.02", "test"}}), host_);
+  expect_drop_settles(sim, "inertia");
+}
+
+// The cube on a 30° slope (gravity turned, the ground y = 0 kept), E = 1e8 Pa: rigid enough.
+class SlopeRun : public ContactRun {
+ protected:
+  // Its displacement along the slope after `seconds` with friction μ.
+  double slide(const std::string& plugin, double mu, double seconds) {
+    const double theta = M_PI / 6;
+    const Config c = config(
+        "cube.veg", plugin,
+        {{"material.youngs_modulus", "1e8", "test"},
+         {"gravity.acceleration", fmt::format("{} {} 0", 9.81 * std::sin(theta), -9.81 * std::cos(theta)), "test"},
+         {"contact.ground", "0 1 0 -0.0001", "test"},
+         {"contact.friction", fmt::format("{}", mu), "test"}});
+    Simulation sim(c, host_);
+    sim.reset();
+    const double x0 = sim.positions().col(0).mean();
+    StepStats stats;
+    for (int s = 0; s < static_cast<int>(std::lround(seconds / 0.01)); ++s) sim.step(stats);
+    return sim.positions().col(0).mean() - x0;
+  }
+};
+
+TEST_F(SlopeRun, ABlockSlidesAsCoulombSaysAndSticksWhenTanThetaIsBelowMu) {
+  const double theta = M_PI / 6, t = 0.5;
+  for (const char* plugin : {"full", "inertia"}) {
+    const double mu = 0.3;
+    const double analytic = 9.81 * (std::sin(theta) - mu * std::cos(theta)) * t * t / 2;  // 0.294 m
+    EXPECT_NEAR(slide(plugin, mu, t), analytic, 0.03 * analytic) << plugin;
+    // tan 30° = 0.577 < μ = 0.7: held, but for the friction springs' stretch (μ d, d ~ 10 µm).
+    EXPECT_LT(std::abs(slide(plugin, 0.7, t)), 1e-4) << plugin;
+  }
+}
+
+TEST_F(ContactRun, RunsAreDeterministic) {
+  const auto run = [&] {
+    Simulation sim(config("block.veg", "inertia",
+                          {{"contact.ground", "0 1 0 -0.02", "test"},
+                           {"contact.spheres", "0.3 -0.1 0.05 0.1", "test"},
+                           {"gravity.acceleration", "1 -9.81 0", "test"}}),
+                   host_);
+    sim.reset();
+    StepStats stats;
+    for (int s = 0; s < 30; ++s) sim.step(stats);
+    return Points(sim.positions());
+  };
+  const Points a = run(), b = run();
+  EXPECT_EQ(a, b);
+}
+
+std::string error_of(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const Error& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST_F(ContactRun, BadObstaclesAreRefusedNamingTheOption) {
+  const auto make = [&](const std::vector<Setting>& extra) {
+    return error_of([&] { Simulation sim(config("block.veg", "full", extra), host_); });
+  };
+  // The sphere about (0.2, 0, 0.05) of radius 0.1 reaches 0.1 m into the block's lowest face.
+  const std::string inside = make({{"contact.spheres", "0.2 0 0.05 0.1", "test"}});
+  EXPECT_NE(inside.find("the sphere 'sphere1' starts 0.1 m inside the object at vertex "),
+            std::string::npos)
+      << inside;
+  EXPECT_NE(make({{"contact.spheres", "1 1 1 0", "test"}}).find("sphere1 has radius 0, expected > 0"),
+            std::string::npos);
+  EXPECT_NE(make({{"contact.boxes", "1 1 1 0.1 -0.1 0.1", "test"}}).find("[contact] boxes"),
+            std::string::npos);
+  EXPECT_NE(make({{"contact.capsules", "1 1 1 2 2 2", "test"}})
+                .find("expected 7 numbers per shape (AX AY AZ BX BY BZ R), got 6"),
+            std::string::npos);
+  EXPECT_NE(make({{"contact.ground", "0 0 0 1", "test"}}).find("zero length"), std::string::npos);
+  const std::string track = make({{"contact.spheres", "1 1 1 0.1", "test"},
+                                  {"contact.keyframes", "sphere1 0 0 0 0 0.5 1 0 0 0.2 0 0 0", "test"}});
+  EXPECT_NE(track.find("[contact] keyframes"), std::string::npos) << track;
+  EXPECT_NE(track.find("keyframe 3 at t = 0.2 s does not come after keyframe 2"), std::string::npos)
+      << track;
+  EXPECT_NE(make({{"contact.keyframes", "box1 0 0 0 0", "test"}}).find("names no obstacle"),
+            std::string::npos);
+  // Out of the options' bounds: refused when the config is made.
+  for (const auto& [key, value] : std::vector<std::pair<std::string, std::string>>{
+           {"contact.friction", "-0.1"}, {"contact.stiffness", "0"}, {"contact.tolerance", "0"}}) {
+    const std::string e = error_of([&] { config("block.veg", "full", {{key, value, "test"}}); });
+    EXPECT_NE(e.find(fmt::format("[contact] {}", key.substr(8))), std::string::npos) << e;
+  }
+}
+
+}  // namespace
+}  // namespace substruct
