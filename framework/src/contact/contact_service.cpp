@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include <Eigen/Geometry>
 #include <fmt/format.h>
 
 #include "substruct/config/config.hpp"
