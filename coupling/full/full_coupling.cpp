@@ -216,7 +216,7 @@ class FullCoupling final : public CouplingMethod {
 
   Energies do_energies(const Vec3& gravity) const override {
     Energies e;
-    e.kinetic = integrator_->kinetic_energy();  // ½ vᵀ M v
+    e.kinetic = integrator_->kinetic_energy();                    // ½ vᵀ M v
     e.elastic = integrator_->elastic_energy() - contact_energy_;  // E(u)
     // V_g = −(M g)ᵀ x, x = X + u
     const Eigen::VectorXd x = flat(rest_) + integrator_->displacement();

@@ -31,7 +31,7 @@ void RigidBody::step(double dt, const Vec3& F, const Vec3& tau,
     a = (w.head<3>() - v) / dt;
     alpha = (w.tail<3>() - omega) / dt;
   } else {
-    a = F / mass;                                               // m a = F
+    a = F / mass;                                              // m a = F
     alpha = I_w.ldlt().solve(tau - omega.cross(I_w * omega));  // I_w α = τ − ω × I_w ω
   }
   v += dt * a;

@@ -51,8 +51,8 @@ TEST(Obstacle, SignedDistancesAndNormalsAtKnownPoints) {
   EXPECT_TRUE(s.normal.isApprox(Vec3(0, 0.6, 0.8), 1e-15));
 
   const Obstacle c = capsule(Vec3(0, 0, 0), Vec3(0, 0, 2), 0.25);
-  EXPECT_NEAR(surface_distance(c, Vec3(0.2, 0, 1)).distance, -0.05, 1e-15);   // the cylinder
-  EXPECT_NEAR(surface_distance(c, Vec3(0, 0, 2.5)).distance, 0.25, 1e-15);    // the cap at B
+  EXPECT_NEAR(surface_distance(c, Vec3(0.2, 0, 1)).distance, -0.05, 1e-15);  // the cylinder
+  EXPECT_NEAR(surface_distance(c, Vec3(0, 0, 2.5)).distance, 0.25, 1e-15);   // the cap at B
   EXPECT_TRUE(surface_distance(c, Vec3(0, 0, -1)).normal.isApprox(Vec3(0, 0, -1)));
 
   const Obstacle b = box(Vec3(0, 0, 0), Vec3(1, 2, 3));
@@ -69,7 +69,7 @@ TEST(Obstacle, SignedDistancesAndNormalsAtKnownPoints) {
 TEST(Obstacle, NormalDerivativeMatchesFiniteDifferences) {
   const std::vector<std::pair<Obstacle, Vec3>> cases = {
       {sphere(Vec3(0.1, 0.2, 0.3), 0.5), Vec3(0.4, 0.5, 0.1)},
-      {capsule(Vec3(0, 0, 0), Vec3(1, 1, 0), 0.3), Vec3(0.6, 0.3, 0.2)},  // the cylinder
+      {capsule(Vec3(0, 0, 0), Vec3(1, 1, 0), 0.3), Vec3(0.6, 0.3, 0.2)},   // the cylinder
       {capsule(Vec3(0, 0, 0), Vec3(1, 1, 0), 0.3), Vec3(-0.2, 0.1, 0.1)},  // the cap at A
       {box(Vec3(0, 0, 0), Vec3(1, 1, 1)), Vec3(1.2, 1.3, 0.5)},            // beyond an edge
   };
@@ -78,10 +78,12 @@ TEST(Obstacle, NormalDerivativeMatchesFiniteDifferences) {
     const SurfaceDistance s = surface_distance(o, x);
     for (int j = 0; j < 3; ++j) {
       const Vec3 e = h * Vec3::Unit(j);
-      const Vec3 fd = (surface_distance(o, x + e).normal - surface_distance(o, x - e).normal) / (2 * h);
+      const Vec3 fd =
+          (surface_distance(o, x + e).normal - surface_distance(o, x - e).normal) / (2 * h);
       EXPECT_LT((fd - s.curvature.col(j)).norm(), 1e-7) << to_string(o.shape) << " column " << j;
       // ∂d/∂x = nᵀ
-      const double dd = (surface_distance(o, x + e).distance - surface_distance(o, x - e).distance) / (2 * h);
+      const double dd =
+          (surface_distance(o, x + e).distance - surface_distance(o, x - e).distance) / (2 * h);
       EXPECT_NEAR(dd, s.normal[j], 1e-8) << to_string(o.shape);
     }
   }

@@ -3,8 +3,8 @@
 // sliding, the damping's share of K, and K = −∂f/∂x against central differences of f.
 #include "substruct/contact/penalty_response.hpp"
 
-#include <Eigen/Geometry>
 #include <gtest/gtest.h>
+#include <Eigen/Geometry>
 
 namespace substruct {
 namespace {
@@ -41,7 +41,8 @@ TEST(PenaltyResponse, NormalSpringPushesOutAndItsDerivativeIsExact) {
   const PenaltyParameters p{2e5, 0, 0, 0.01};
   FrictionAnchor anchor;
   const Vec3 x(0.3, -0.002, 0.1);
-  const PenaltyResponse r = penalty_response(surface_distance(ground(), x), x, Vec3::Zero(), p, anchor);
+  const PenaltyResponse r =
+      penalty_response(surface_distance(ground(), x), x, Vec3::Zero(), p, anchor);
   ASSERT_TRUE(r.active);
   EXPECT_NEAR(r.penetration, 0.002, 1e-15);
   EXPECT_TRUE(r.force.isApprox(Vec3(0, 400, 0), 1e-12));  // k d n
@@ -49,14 +50,16 @@ TEST(PenaltyResponse, NormalSpringPushesOutAndItsDerivativeIsExact) {
   EXPECT_FALSE(anchor.set);  // frictionless: no anchor
   // On a sphere the normal turns with x: K = k n nᵀ − k d ∂n/∂x.
   const Vec3 y = ball().a + 0.499 * Vec3(0.6, 0, 0.8);
-  const PenaltyResponse s = penalty_response(surface_distance(ball(), y), y, Vec3::Zero(), p, anchor);
+  const PenaltyResponse s =
+      penalty_response(surface_distance(ball(), y), y, Vec3::Zero(), p, anchor);
   for (int j = 0; j < 3; ++j) {
     const Vec3 e = Vec3::Unit(j);
     EXPECT_LT((fd_stiffness(ball(), y, e, p, anchor) - s.stiffness * e).norm(), 1e-6 * 2e5);
   }
   // Outside and not arriving: nothing.
   const Vec3 z(0, 0.01, 0);
-  EXPECT_FALSE(penalty_response(surface_distance(ground(), z), z, Vec3(0, -0.5, 0), p, anchor).active);
+  EXPECT_FALSE(
+      penalty_response(surface_distance(ground(), z), z, Vec3(0, -0.5, 0), p, anchor).active);
 }
 
 TEST(PenaltyResponse, AVertexArrivingWithinTheStepIsHeldByTheSpringsLinearisation) {
@@ -87,7 +90,8 @@ TEST(PenaltyResponse, FrictionSticksBelowMuTimesTheNormalForceAndSlidesAtIt) {
   // Moved 0.3 mm along x: the spring holds it, −k s, below μ k d = 40 N.
   const Vec3 x1 = x0 + Vec3(0.0003, 0, 0);
   FrictionAnchor stuck = anchor;
-  const PenaltyResponse s = penalty_response(surface_distance(ground(), x1), x1, Vec3::Zero(), p, stuck);
+  const PenaltyResponse s =
+      penalty_response(surface_distance(ground(), x1), x1, Vec3::Zero(), p, stuck);
   EXPECT_FALSE(s.sliding);
   EXPECT_TRUE(s.force.isApprox(Vec3(-30, k * d, 0), 1e-12));
   for (int j = 0; j < 3; ++j) {
@@ -98,7 +102,8 @@ TEST(PenaltyResponse, FrictionSticksBelowMuTimesTheNormalForceAndSlidesAtIt) {
   // against the slip, and the anchor is dragged to 0.4 mm behind it.
   const Vec3 x2 = x0 + Vec3(0.001, 0, 0.0005);
   FrictionAnchor slid = anchor;
-  const PenaltyResponse r = penalty_response(surface_distance(ground(), x2), x2, Vec3::Zero(), p, slid);
+  const PenaltyResponse r =
+      penalty_response(surface_distance(ground(), x2), x2, Vec3::Zero(), p, slid);
   EXPECT_TRUE(r.sliding);
   const Vec3 slip = Vec3(0.001, 0, 0.0005).normalized();
   EXPECT_TRUE(r.force.isApprox(Vec3(0, k * d, 0) - mu * k * d * slip, 1e-12));

@@ -4,8 +4,8 @@
 #include <algorithm>
 #include <cmath>
 
-#include <Eigen/Geometry>
 #include <fmt/format.h>
+#include <Eigen/Geometry>
 
 #include "substruct/config/config.hpp"
 #include "substruct/config/contact_settings.hpp"
@@ -81,8 +81,8 @@ double ContactService::energy_at(const Points& positions, double time) const {
       const FrictionAnchor& anchor = anchors_[i * count + o];
       if (!anchor.set || friction_ <= 0) continue;
       const Vec3 s = x - anchor.point;
-      const double stretch = std::min((s - s.dot(surface.normal) * surface.normal).norm(),
-                                      friction_ * d);
+      const double stretch =
+          std::min((s - s.dot(surface.normal) * surface.normal).norm(), friction_ * d);
       energy += 0.5 * k * stretch * stretch;
     }
   }
@@ -112,8 +112,8 @@ void ContactService::accumulate(double time, double dt, const Points& positions,
     for (std::size_t o = 0; o < count; ++o) {
       const Vec3 local = x - offset[o];  // in the obstacle's frame
       const SurfaceDistance surface = surface_distance(obstacles_[o], local);
-      const PenaltyResponse r = penalty_response(surface, local, xdot - motion[o] / dt, p,
-                                                 anchors_[i * count + o]);
+      const PenaltyResponse r =
+          penalty_response(surface, local, xdot - motion[o] / dt, p, anchors_[i * count + o]);
       if (!r.active) continue;
       touching = true;
       if (r.penetration > 0)

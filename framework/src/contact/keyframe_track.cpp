@@ -51,9 +51,10 @@ std::vector<std::pair<std::string, KeyframeTrack>> parse_keyframe_tracks(std::st
     for (std::size_t k = 0; k < numbers.size(); k += 4) {
       const double t = numbers[k];
       if (!track.times.empty() && !(t > track.times.back()))
-        throw Error(fmt::format("track '{}': keyframe {} at t = {} s does not come after keyframe "
-                                "{} at t = {} s (times must increase strictly)",
-                                name, k / 4 + 1, t, k / 4, track.times.back()));
+        throw Error(
+            fmt::format("track '{}': keyframe {} at t = {} s does not come after keyframe "
+                        "{} at t = {} s (times must increase strictly)",
+                        name, k / 4 + 1, t, k / 4, track.times.back()));
       track.times.push_back(t);
       track.offsets.emplace_back(numbers[k + 1], numbers[k + 2], numbers[k + 3]);
     }

@@ -21,7 +21,8 @@ SurfaceDistance ball_distance(const Vec3& x, const Vec3& c, double radius, const
   }
   s.normal = r / rho;
   s.distance = rho - radius;
-  s.curvature = (Mat3::Identity() - s.normal * s.normal.transpose() - axis * axis.transpose()) / rho;
+  s.curvature =
+      (Mat3::Identity() - s.normal * s.normal.transpose() - axis * axis.transpose()) / rho;
   return s;
 }
 
@@ -82,10 +83,14 @@ SurfaceDistance surface_distance(const Obstacle& o, const Vec3& x, const Vec3& t
 
 const char* to_string(ObstacleShape shape) {
   switch (shape) {
-    case ObstacleShape::plane: return "plane";
-    case ObstacleShape::sphere: return "sphere";
-    case ObstacleShape::capsule: return "capsule";
-    case ObstacleShape::box: return "box";
+    case ObstacleShape::plane:
+      return "plane";
+    case ObstacleShape::sphere:
+      return "sphere";
+    case ObstacleShape::capsule:
+      return "capsule";
+    case ObstacleShape::box:
+      return "box";
   }
   return "?";
 }

@@ -8,7 +8,9 @@ PenaltyResponse penalty_response(const SurfaceDistance& surface, const Vec3& x, 
   PenaltyResponse r;
   const Vec3& n = surface.normal;
   const bool inside = surface.distance < 0;
-  const bool arriving = !inside && surface.distance + p.dt * n.dot(v) < 0;
+  // Twice the step's motion at v: what the step's accelerations add on top (gravity's g Δt² at
+  // rest's edge) is covered up to 2 |v|/Δt.
+  const bool arriving = !inside && surface.distance + 2 * p.dt * n.dot(v) < 0;
   if (!inside) anchor.set = false;
   if (!inside && !arriving) return r;
   const double k = p.stiffness;

@@ -32,9 +32,9 @@ std::vector<Obstacle> scene_obstacles(const Config& config) {
   std::vector<Obstacle> obstacles;
   if (!s.ground.empty()) {
     if (s.ground.size() != 4)
-      throw config.value_error("contact.ground",
-                               fmt::format("expected four numbers NX NY NZ D, got {}",
-                                           s.ground.size()));
+      throw config.value_error(
+          "contact.ground",
+          fmt::format("expected four numbers NX NY NZ D, got {}", s.ground.size()));
     const Vec3 n = vec(s.ground, 0);
     const double length = n.norm();
     if (!(length > 0))
@@ -58,8 +58,8 @@ std::vector<Obstacle> scene_obstacles(const Config& config) {
                                fmt::format("{} has radius {}, expected > 0", o.name, o.size));
     obstacles.push_back(o);
   }
-  for (std::size_t i = 0,
-                   n = shape_count(config, "contact.capsules", s.capsules, 7, "AX AY AZ BX BY BZ R");
+  for (std::size_t i = 0, n = shape_count(config, "contact.capsules", s.capsules, 7,
+                                          "AX AY AZ BX BY BZ R");
        i < n; ++i) {
     Obstacle o;
     o.name = fmt::format("capsule{}", i + 1);
@@ -98,10 +98,9 @@ std::vector<Obstacle> scene_obstacles(const Config& config) {
     if (target == nullptr) {
       std::string known;
       for (const Obstacle& o : obstacles) known += (known.empty() ? "" : ", ") + o.name;
-      throw config.value_error(
-          "contact.keyframes",
-          fmt::format("track '{}' names no obstacle (the scene has {})", name,
-                      known.empty() ? std::string("none") : known));
+      throw config.value_error("contact.keyframes",
+                               fmt::format("track '{}' names no obstacle (the scene has {})", name,
+                                           known.empty() ? std::string("none") : known));
     }
     target->track = std::move(track);
   }

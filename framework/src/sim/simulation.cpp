@@ -92,7 +92,7 @@ Simulation::Simulation(const Config& config, const PluginHost& host)
     contact_->check_clear(scene_.mesh.vertices, 0);  // the rest shape, before any precompute
   else
     contact_.reset();
-  check_output_targets();                // …and what the exporters will write
+  check_output_targets();  // …and what the exporters will write
   divergence_limit_ = run_.max_displacement * scene_.size();
 }
 

@@ -19,14 +19,14 @@ struct Scene;
 
 /// What the contact stage did over a run.
 struct ContactStats {
-  long evaluations = 0;           // steps (and resets) evaluated
-  long contacts = 0;              // vertex–obstacle contacts (inside), summed over evaluations
-  long max_contacts = 0;          // at one evaluation
-  long sliding = 0;               // contacts that slid, summed
-  long arriving = 0;              // vertices outside brought in by their velocity, summed
-  double max_penetration = 0;     // over the run [m]
-  Index deepest_vertex = -1;      // where max_penetration was
-  double seconds = 0;             // wall time of the stage
+  long evaluations = 0;        // steps (and resets) evaluated
+  long contacts = 0;           // vertex–obstacle contacts (inside), summed over evaluations
+  long max_contacts = 0;       // at one evaluation
+  long sliding = 0;            // contacts that slid, summed
+  long arriving = 0;           // vertices outside brought in by their velocity, summed
+  double max_penetration = 0;  // over the run [m]
+  Index deepest_vertex = -1;   // where max_penetration was
+  double seconds = 0;          // wall time of the stage
 
   double contacts_per_step() const { return evaluations ? double(contacts) / evaluations : 0; }
 };
@@ -67,9 +67,9 @@ class ContactService {
 
  private:
   std::vector<Obstacle> obstacles_;
-  std::vector<Index> vertices_;         // the surface vertices tested, ascending
-  std::vector<double> stiffness_;       // k per tested vertex [N/m]
-  std::vector<double> damping_;         // c per tested vertex [N s/m]
+  std::vector<Index> vertices_;          // the surface vertices tested, ascending
+  std::vector<double> stiffness_;        // k per tested vertex [N/m]
+  std::vector<double> damping_;          // c per tested vertex [N s/m]
   std::vector<FrictionAnchor> anchors_;  // per (tested vertex, obstacle)
   double friction_ = 0;
   double tolerance_ = 0;

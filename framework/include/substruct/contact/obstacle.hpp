@@ -22,9 +22,9 @@ struct Obstacle {
 
 /// Where a point is with respect to an obstacle's surface.
 struct SurfaceDistance {
-  double distance = 0;                 // signed: > 0 outside, < 0 inside [m]
-  Vec3 normal = Vec3::UnitZ();         // outward unit normal of the nearest surface point
-  Mat3 curvature = Mat3::Zero();       // ∂n/∂x, symmetric (zero on a plane or a box face)
+  double distance = 0;            // signed: > 0 outside, < 0 inside [m]
+  Vec3 normal = Vec3::UnitZ();    // outward unit normal of the nearest surface point
+  Mat3 curvature = Mat3::Zero();  // ∂n/∂x, symmetric (zero on a plane or a box face)
 };
 
 /// The signed distance of x from `obstacle` translated by `translation` (track.offset(t)).

@@ -28,7 +28,7 @@ struct PenaltyResponse {
   Vec3 force = Vec3::Zero();      // on the vertex [N]
   Mat3 stiffness = Mat3::Zero();  // K = −∂f/∂x (+ c/Δt n nᵀ), symmetric [N/m]
   double penetration = 0;         // max(d, 0), d = −distance [m]
-  double energy = 0;              // ½ k d² + ½ k |s|² when touching, s the tangential stretch [J]
+  double energy = 0;  // ½ k d² + ½ k |s|² when touching, s the tangential stretch [J]
   bool sliding = false;
 };
 

@@ -27,9 +27,9 @@ struct PointStiffness {
 /// forces (a reduced method projects it; gravity is kept separate so that methods can use
 /// precomputed projections of M g, e.g. the sandwich transform of Barbič–Zhao).
 struct ExternalForces {
-  Vec3 gravity = Vec3::Zero();           // uniform acceleration g [m/s²]: body force ρ g
-  std::vector<PointForce> point_forces;  // concentrated forces on vertices
-  Eigen::VectorXd nodal;                 // distributed nodal forces (3N), empty when none
+  Vec3 gravity = Vec3::Zero();                  // uniform acceleration g [m/s²]: body force ρ g
+  std::vector<PointForce> point_forces;         // concentrated forces on vertices
+  Eigen::VectorXd nodal;                        // distributed nodal forces (3N), empty when none
   std::vector<PointStiffness> point_stiffness;  // −∂f/∂x of point forces; empty: none
 
   void clear() {

@@ -74,7 +74,8 @@ class ReducedNewmark {
   /// the step is f_ext − K_L (q₊ − q), K_L added to Newton's matrix; neither is scaled by α.
   /// Throws DivergenceError when the state stops being finite or Newton's matrix is singular,
   /// Error for wrong sizes or dt ≤ 0.
-  int step(double dt, const Eigen::VectorXd& f_ext, const Eigen::MatrixXd* load_stiffness = nullptr);
+  int step(double dt, const Eigen::VectorXd& f_ext,
+           const Eigen::MatrixXd* load_stiffness = nullptr);
 
   const Eigen::VectorXd& q() const { return q_; }
   const Eigen::VectorXd& velocity() const { return v_; }
