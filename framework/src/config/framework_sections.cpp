@@ -16,7 +16,7 @@ const std::vector<const OptionTable*>& framework_sections() {
   static const std::vector<const OptionTable*> sections = {
       &scene_options().table(),  &material_options().table(),  &coupling_options().table(),
       &solver_options().table(), &reduction_options().table(), &run_options().table(),
-      &view_options().table(),  &contact_options().table()};
+      &view_options().table(),   &contact_options().table()};
   return sections;
 }
 
