@@ -115,6 +115,66 @@ TEST(PenaltyResponse, FrictionSticksBelowMuTimesTheNormalForceAndSlidesAtIt) {
   EXPECT_LT((r.stiffness * slip).norm(), 1e-9);  // along the slip the force stays μ f_n
 }
 
+// Beyond the limit but moving back towards its anchor (it turned within the last step): sliding
+// friction −μ f_n ŝ would push it along its motion for the whole step. It is held by the spring
+// dragged to μ d, whose force is μ f_n now and falls as it returns, and whose K = k P is the
+// one-sided derivative in the direction it moves.
+TEST(PenaltyResponse, AVertexTurningBackIsHeldNotPushedAlongItsMotion) {
+  const double k = 1e5, mu = 0.4, d = 0.001, dt = 0.01;
+  const PenaltyParameters p{k, 0, mu, dt};
+  FrictionAnchor anchor;
+  const Vec3 x0(0, -d, 0);
+  penalty_response(surface_distance(ground(), x0), x0, Vec3::Zero(), p, anchor);
+  const Vec3 x1 = x0 + Vec3(0.001, 0, 0);  // 1 mm from the anchor, beyond μ d = 0.4 mm…
+  const Vec3 back(-0.05, 0, 0.01);         // …moving back towards it
+  FrictionAnchor held = anchor;
+  const PenaltyResponse r = penalty_response(surface_distance(ground(), x1), x1, back, p, held);
+  EXPECT_FALSE(r.sliding);
+  EXPECT_TRUE(r.force.isApprox(Vec3(-mu * k * d, k * d, 0), 1e-12));
+  EXPECT_TRUE(held.point.isApprox(x1 - Vec3(mu * d, 0, 0), 1e-12));
+  // What it gives back as it returns is the spring's stored energy, ½ k (μ d)², no more.
+  EXPECT_NEAR(r.energy, 0.5 * k * d * d + 0.5 * k * (mu * d) * (mu * d), 1e-15);
+  const auto force = [&](const Vec3& x) {
+    FrictionAnchor copy = held;
+    return penalty_response(surface_distance(ground(), x), x, back, p, copy).force;
+  };
+  const double h = 1e-7;
+  const Vec3 toward(-1, 0, 0), across(0, 0, 1);
+  EXPECT_LT((-(force(x1 + h * toward) - force(x1)) / h - r.stiffness * toward).norm(), 1e-6 * k);
+  EXPECT_LT(
+      (-(force(x1 + h * across) - force(x1 - h * across)) / (2 * h) - r.stiffness * across).norm(),
+      1e-6 * k);
+  // The same place moving on, away from the anchor: it slides, K zero along the slip.
+  FrictionAnchor slid = anchor;
+  const PenaltyResponse s = penalty_response(surface_distance(ground(), x1), x1, -back, p, slid);
+  EXPECT_TRUE(s.sliding);
+  EXPECT_LT((s.stiffness * Vec3(1, 0, 0)).norm(), 1e-9);
+}
+
+// A vertex out of contact at one evaluation keeps its anchor (chattering on the surface, it
+// must not grip again at s = 0 when it returns); out at a second in a row, the anchor goes.
+TEST(PenaltyResponse, TheAnchorOutlivesOneEvaluationOutOfContactNotTwo) {
+  const double k = 1e5, mu = 0.4, d = 0.001;
+  const PenaltyParameters p{k, 0, mu, 0.01};
+  FrictionAnchor anchor;
+  const Vec3 in(0, -d, 0), out(0.002, 1e-5, 0), back(0.004, -d, 0);
+  const auto respond = [&](const Vec3& x) {
+    return penalty_response(surface_distance(ground(), x), x, Vec3::Zero(), p, anchor);
+  };
+  respond(in);
+  respond(out);
+  ASSERT_TRUE(anchor.set);
+  EXPECT_EQ(anchor.point, in);
+  const PenaltyResponse r = respond(back);  // 4 mm from the anchor: slides, not held at s = 0
+  EXPECT_TRUE(r.sliding);
+  EXPECT_NEAR(r.force.x(), -mu * k * d, 1e-9);
+  respond(out);
+  respond(out);
+  EXPECT_FALSE(anchor.set);
+  EXPECT_FALSE(respond(back).sliding);  // a new anchor where it lands
+  EXPECT_EQ(anchor.point, back);
+}
+
 TEST(PenaltyResponse, DampingEntersTheStiffnessAsCOverDt) {
   const PenaltyParameters undamped{1e5, 0, 0, 0.02};
   PenaltyParameters damped = undamped;

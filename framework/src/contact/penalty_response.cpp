@@ -11,7 +11,13 @@ PenaltyResponse penalty_response(const SurfaceDistance& surface, const Vec3& x, 
   // Twice the step's motion at v: what the step's accelerations add on top (gravity's g Δt² at
   // rest's edge) is covered up to 2 |v|/Δt.
   const bool arriving = !inside && surface.distance + 2 * p.dt * n.dot(v) < 0;
-  if (!inside) anchor.set = false;
+  // A vertex out for one evaluation keeps its anchor: one that chatters on the surface (the
+  // uphill edge of a sliding block, out every other step) would otherwise grip again at s = 0
+  // each time it returns and hold the whole block. Out for a second evaluation: released.
+  if (inside)
+    anchor.away = 0;
+  else if (anchor.set && ++anchor.away > 1)
+    anchor = FrictionAnchor{};
   if (!inside && !arriving) return r;
   const double k = p.stiffness;
   const double d = -surface.distance;  // < 0 when arriving
@@ -42,12 +48,23 @@ PenaltyResponse penalty_response(const SurfaceDistance& surface, const Vec3& x, 
     r.energy += 0.5 * k * s.squaredNorm();
     return r;
   }
-  // Sliding: the anchor is dragged so that the spring pulls with μ f_n, against the slip.
   const Vec3 slip = s / stretch;
+  const double limit_energy = 0.5 * k * limit * limit;
+  if (slip.dot(P * v) < 0) {
+    // Beyond the limit but moving back towards the anchor (it stopped or turned within the last
+    // step, or returns from a lift-off): sliding friction −μ k d ŝ would push it along its motion
+    // and gain energy. It sticks to the anchor dragged to μ d behind it: −k s, |s| = μ d.
+    anchor.point = x - limit * slip;
+    r.force -= k * limit * slip;
+    r.stiffness += k * P;
+    r.energy += limit_energy;
+    return r;
+  }
+  // Sliding: the anchor is dragged so that the spring pulls with μ f_n, against the slip.
   anchor.point += (stretch - limit) * slip;
   r.force -= k * limit * slip;
   r.stiffness += k * (P - slip * slip.transpose());
-  r.energy += 0.5 * k * limit * limit;
+  r.energy += limit_energy;
   r.sliding = true;
   return r;
 }

@@ -17,10 +17,12 @@ struct PenaltyParameters {
 };
 
 /// Where a sticking vertex is held: a point in the obstacle's own frame (its translation
-/// removed), set at first contact and dragged along while the vertex slides.
+/// removed), set at first contact and dragged along while the vertex slides; kept while the
+/// vertex is out of contact for one evaluation, released at the second.
 struct FrictionAnchor {
   bool set = false;
   Vec3 point = Vec3::Zero();
+  int away = 0;  // consecutive evaluations the vertex was outside with the anchor set
 };
 
 struct PenaltyResponse {
@@ -36,11 +38,14 @@ struct PenaltyResponse {
 /// it), `surface` its surface distance there. With d = −distance and P = I − n nᵀ:
 ///   normal    f_n = k d n,                      K_n = k n nᵀ − k d ∂n/∂x + (c/Δt) n nᵀ
 ///   stick     f_t = −k s,  s = P (x − a),       K_t = k P            when k|s| ≤ μ k d
-///   slide     f_t = −μ k d ŝ (a dragged to x − μ d ŝ),  K_t = k (P − ŝ ŝᵀ)  otherwise
+///   slide     f_t = −μ k d ŝ (a dragged to x − μ d ŝ),  K_t = k (P − ŝ ŝᵀ)  otherwise,
+///   held      f_t = −μ k d ŝ (a dragged likewise),      K_t = k P   if ŝ·P v < 0
 /// for a vertex inside (d > 0). A vertex outside that its velocity brings inside within the step
 /// (distance + Δt n·v < 0: arriving) gets the normal terms alone, with d < 0: over the step its
 /// force f_n − K_n (x₊ − x) is then the spring's at x₊, so that it does not cross a whole step
-/// unopposed (framework/docs/contact.md). Otherwise nothing, and the anchor is released. The
+/// unopposed (framework/docs/contact.md). Otherwise nothing (the anchor is released when the
+/// vertex is out at a second evaluation in a row). A vertex beyond the limit that moves back
+/// towards its anchor (ŝ·P v < 0) is held, not slid: friction never pushes along the motion. The
 /// damping force is −c n·(x₊ − x)/Δt over the step: zero at x, it enters through K alone. The
 /// sliding force's dependence on d (μ k ŝ nᵀ) is left out of K so that K stays symmetric.
 PenaltyResponse penalty_response(const SurfaceDistance& surface, const Vec3& x, const Vec3& v,
