@@ -185,7 +185,21 @@ void InertiaSystem::step_root_body(double dt) {
       K.noalias() += J.transpose() * Kv * J;
     }
   }
+  const Vec3 p0 = body.p;
+  const Mat3 R0 = body.R;
   body.step(dt, fbar[root], torque, &K);
+  // The modes then take each spring where the body's step left its vertex: f − K Δx_rigid,
+  // Δx_rigid = Δp + (R₊ R₀ᵀ − I)(x − p₀), so that the pull the body's motion already answered
+  // (an arriving vertex's −k δ n) is not answered again by q. A child's frame also follows its
+  // parent's deformation at the interface: that part is not taken off.
+  const Mat3 turn = body.R * R0.transpose() - Mat3::Identity();
+  for (const std::size_t i : stiffened) {
+    if (fracture.frozen(i)) continue;
+    for (const auto& [g, Kv] : stiffness[i]) {
+      const Vec3 r0 = world_position(static_cast<int>(i), g) - p0;
+      concentrated[i].emplace_back(g, -(Kv * ((body.p - p0) + turn * r0)));
+    }
+  }
 }
 
 void InertiaSystem::frame_stage(int i, double h, const Vec3& gravity, const ParentSlot* from) {

@@ -630,3 +630,9 @@ case_contact_friction_out_of_range() {
   expect_error 1 "\[contact\] friction = '11': expected a finite number in \[0, 10\]" -- \
     "$cli" run "$scene" --contact.friction=11 --run.exporters=
 }
+case_contact_inertia_on_two_domains() {
+  # A ground clear of the beam (x = -1) but two domains under inertia: refused before precompute.
+  expect_error 1 "coupling 'inertia' cannot run scene .*\[contact\] with inertia needs a single domain, the scene has 2 .*use coupling.plugin = full" -- \
+    "$cli" run "$scene" --coupling.plugin=inertia --scene.domains=auto:2 \
+    --contact.ground="1 0 0 -1" --run.exporters=
+}
