@@ -4,11 +4,15 @@
 // integrators/implicit_integrator.hpp):
 //     M ü + D u̇ + f_int(u) = f_ext,   D = αM + βK(u),   f_ext = M g + point forces + nodal forces,
 // with the scene's fixed vertices held at u = 0. Every reduced method is compared against it.
+// Point forces that come with a stiffness K_c = −∂f/∂x (contacts: loads/external_forces.hpp)
+// act over the step as f − K_c (u₊ − u): K_c is added to Newton's tangent, so stiff contact
+// springs are integrated implicitly like the elastic forces.
 #include <chrono>
 #include <cmath>
 #include <memory>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -98,7 +102,23 @@ class FullCoupling final : public CouplingMethod {
     model_ = std::make_unique<ElasticForceModel>(scene.mesh, scene.material_model);
     SecondOrderSystem system;
     system.mass = lumped_ ? lumped_mass_matrix(scene.mesh) : consistent_mass(scene.mesh);
-    system.internal_forces = elastic_internal_forces(*model_);
+    // f_int + K_c (u − u_step) during a step with point stiffness: the contacts' linearised
+    // spring (its energy ½ ΔuᵀK_cΔu, its tangent K_c on the vertices' diagonal blocks, which
+    // every vertex of a tet has in K's pattern).
+    system.internal_forces = [elastic = elastic_internal_forces(*model_), this](
+                                 const Eigen::VectorXd& u, double* energy, Eigen::VectorXd* force,
+                                 SparseMatrix* stiffness) {
+      elastic(u, energy, force, stiffness);
+      for (const PointStiffness& c : contact_) {
+        const Index i = 3 * c.vertex;
+        const Vec3 du = u.segment<3>(i) - step_start_.segment<3>(i);
+        if (energy) *energy += 0.5 * du.dot(c.stiffness * du);
+        if (force) force->segment<3>(i) += c.stiffness * du;
+        if (stiffness)
+          for (Index a = 0; a < 3; ++a)
+            for (Index b = 0; b < 3; ++b) stiffness->coeffRef(i + a, i + b) += c.stiffness(a, b);
+      }
+    };
     system.rayleigh_mass = scene.rayleigh_mass;
     system.rayleigh_stiffness = scene.rayleigh_stiffness;
     system.fixed_dofs = vertex_dofs(scene.fixed_vertices);
@@ -128,6 +148,7 @@ class FullCoupling final : public CouplingMethod {
 
   void do_reset(const Eigen::VectorXd& u0, const Eigen::VectorXd& v0) override {
     integrator_->set_state(u0, v0);
+    contact_energy_ = 0;
     step_ = 0;
   }
 
@@ -137,11 +158,25 @@ class FullCoupling final : public CouplingMethod {
     Eigen::VectorXd f_ext = gravity_columns_ * forces.gravity;
     forces.add_concentrated_to(f_ext);
     NewtonReport report;
+    if (!forces.point_stiffness.empty()) {
+      contact_ = forces.point_stiffness;
+      step_start_ = integrator_->displacement();
+    }
     try {
       report = integrator_->step(dt, f_ext);
+      // The integrator's energy of the step's end includes the linearised springs: kept apart.
+      contact_energy_ = 0;
+      for (const PointStiffness& c : contact_) {
+        const Index i = 3 * c.vertex;
+        const Vec3 du = integrator_->displacement().segment<3>(i) - step_start_.segment<3>(i);
+        contact_energy_ += 0.5 * du.dot(c.stiffness * du);
+      }
+      contact_.clear();
     } catch (const DivergenceError&) {
+      contact_.clear();
       throw;
     } catch (const Error& e) {
+      contact_.clear();
       throw DivergenceError(0, step_,
                             fmt::format("full: the implicit step failed: {} (try a smaller [run] "
                                         "dt or a stiffer material)",
@@ -181,8 +216,8 @@ class FullCoupling final : public CouplingMethod {
 
   Energies do_energies(const Vec3& gravity) const override {
     Energies e;
-    e.kinetic = integrator_->kinetic_energy();  // ½ vᵀ M v
-    e.elastic = integrator_->elastic_energy();  // E(u)
+    e.kinetic = integrator_->kinetic_energy();                    // ½ vᵀ M v
+    e.elastic = integrator_->elastic_energy() - contact_energy_;  // E(u)
     // V_g = −(M g)ᵀ x, x = X + u
     const Eigen::VectorXd x = flat(rest_) + integrator_->displacement();
     e.gravity = -(gravity_columns_ * gravity).dot(x);
@@ -224,6 +259,9 @@ class FullCoupling final : public CouplingMethod {
   Eigen::MatrixXd gravity_columns_;  // n × 3
   long step_ = 0;
   long unconverged_steps_ = 0;
+  std::vector<PointStiffness> contact_;  // during a step: its point stiffness
+  Eigen::VectorXd step_start_;           // u at the step's start
+  double contact_energy_ = 0;            // ½ ΔuᵀK_cΔu of the last step, in its elastic energy
 };
 
 std::unique_ptr<Component> create(const PluginContext& context) {

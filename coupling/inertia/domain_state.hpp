@@ -39,6 +39,8 @@ struct DomainState {
   InterfaceForceBatch children;      // the children's M_ij and f0_ij
   std::vector<char> child_attached;  // per child, before this step's fractures
   Eigen::VectorXd f;
+  Eigen::MatrixXd load_stiffness;   // Σ U_vᵀ Rᵀ K_v R U_v of the step's point stiffness (r×r)
+  bool has_load_stiffness = false;  // this step
   long solves = 0;  // this step's linear solves (summed after the step: no shared counter)
 };
 

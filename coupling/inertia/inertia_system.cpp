@@ -6,6 +6,7 @@
 #include <Eigen/Cholesky>
 
 #include "substruct/core/prefetch.hpp"
+#include "substruct/kinematics/skew.hpp"
 
 namespace substruct::inertia {
 namespace {
@@ -106,6 +107,16 @@ void InertiaSystem::gather_loads(const ExternalForces& forces) {
     const int i = scene->vertex_domain[static_cast<std::size_t>(p.vertex)];
     if (i >= 0) add_concentrated(i, p.vertex, p.force);
   }
+  for (const std::size_t i : stiffened) stiffness[i].clear();
+  stiffened.clear();
+  stiffness.resize(d);
+  for (const PointStiffness& k : forces.point_stiffness) {
+    const int i = scene->vertex_domain[static_cast<std::size_t>(k.vertex)];
+    if (i < 0) continue;
+    auto& list = stiffness[static_cast<std::size_t>(i)];
+    if (list.empty()) stiffened.push_back(static_cast<std::size_t>(i));
+    list.emplace_back(k.vertex, k.stiffness);
+  }
   if (forces.nodal.size() != 0)
     for (Index g = 0; g < n; ++g) {
       const Vec3 f = forces.nodal.segment<3>(3 * g);
@@ -158,7 +169,37 @@ void InertiaSystem::step_root_body(double dt) {
       torque += (world_position(static_cast<int>(i), g) - body.p).cross(f);
   }
   body.mass = mbar[root];
-  body.step(dt, fbar[root], torque);
+  if (stiffened.empty()) {
+    body.step(dt, fbar[root], torque);
+    return;
+  }
+  // A vertex at x moves by Δx = Δp + Δθ × r = J (Δp, Δθ), r = x − p, J = [I  −r̃]: its spring
+  // K adds Jᵀ K J to the body's 6×6 stiffness.
+  Eigen::Matrix<double, 6, 6> K = Eigen::Matrix<double, 6, 6>::Zero();
+  for (const std::size_t i : stiffened) {
+    if (fracture.frozen(i)) continue;
+    for (const auto& [g, Kv] : stiffness[i]) {
+      Eigen::Matrix<double, 3, 6> J;
+      J.leftCols<3>().setIdentity();
+      J.rightCols<3>() = -hat(world_position(static_cast<int>(i), g) - body.p);
+      K.noalias() += J.transpose() * Kv * J;
+    }
+  }
+  const Vec3 p0 = body.p;
+  const Mat3 R0 = body.R;
+  body.step(dt, fbar[root], torque, &K);
+  // The modes then take each spring where the body's step left its vertex: f − K Δx_rigid,
+  // Δx_rigid = Δp + (R₊ R₀ᵀ − I)(x − p₀), so that the pull the body's motion already answered
+  // (an arriving vertex's −k δ n) is not answered again by q. A child's frame also follows its
+  // parent's deformation at the interface: that part is not taken off.
+  const Mat3 turn = body.R * R0.transpose() - Mat3::Identity();
+  for (const std::size_t i : stiffened) {
+    if (fracture.frozen(i)) continue;
+    for (const auto& [g, Kv] : stiffness[i]) {
+      const Vec3 r0 = world_position(static_cast<int>(i), g) - p0;
+      concentrated[i].emplace_back(g, -(Kv * ((body.p - p0) + turn * r0)));
+    }
+  }
 }
 
 void InertiaSystem::frame_stage(int i, double h, const Vec3& gravity, const ParentSlot* from) {
@@ -197,6 +238,17 @@ void InertiaSystem::assemble_forces(int i, const Vec3& gravity) {
   Eigen::MatrixXd turned;
   for (const auto& [g, f] : concentrated[ii])
     s.f.noalias() += dom.basis_rows(local(dom, g), turned).transpose() * (Rt * f);
+  // Their stiffness in the frame's modes, U_vᵀ Rᵀ K R U_v (the frame's own motion is the
+  // parent's or the root body's: not coupled to q here).
+  s.has_load_stiffness = ii < stiffness.size() && !stiffness[ii].empty();
+  if (s.has_load_stiffness) {
+    s.load_stiffness.setZero(dom.r(), dom.r());
+    for (const auto& [g, K] : stiffness[ii]) {
+      const Eigen::MatrixXd B = dom.basis_rows(local(dom, g), turned);
+      const Mat3 K_local = Rt * K * s.R;
+      s.load_stiffness.noalias() += B.transpose() * (K_local * B);
+    }
+  }
   if (dom.children.empty()) return;
   // L1's M_ij = m̄ âᵀâ is constant: the mass I + Σ M_ij is formed again only when a subtree's
   // mass changes (fracture). L2's J_c changes with the state: every step.
@@ -229,7 +281,8 @@ int InertiaSystem::advance_dynamics(int i, double dt) {
   const auto ii = static_cast<std::size_t>(i);
   DomainState& s = states[ii];
   if (fracture.frozen(ii) || tree.domains[ii].r() == 0) return 0;
-  const int iterations = s.newmark->step(dt, s.f);
+  const int iterations =
+      s.newmark->step(dt, s.f, s.has_load_stiffness ? &s.load_stiffness : nullptr);
   s.q = s.newmark->q();
   // The children's frames take the step's average acceleration (q̇₊ − q̇)/dt (= (q̈ + q̈₊)/2
   // for γ = ½), so a child's frame changes velocity exactly as its parent's interface does.

@@ -34,14 +34,16 @@ class InertiaSystem {
   /// zero): q = Uᵀ M u_local, q̇ = Uᵀ M v_local; a free root takes v's rigid part.
   void reset(const Eigen::VectorXd& u0, const Eigen::VectorXd& v0);
 
-  /// Sorts the step's point and nodal forces by domain (concentrated).
+  /// Sorts the step's point and nodal forces by domain (concentrated), and the point forces'
+  /// stiffness (contacts: loads/external_forces.hpp).
   void gather_loads(const ExternalForces& forces);
   /// Leaves → root: the subtree masses m̄ and centre-of-mass offsets d (again only after a
   /// fracture), and the external forces f̄ (world): gravity on m̄, each concentrated force on its
   /// domain and every ancestor it is attached to.
   void sum_subtrees(const Vec3& gravity);
   /// The free-flying root: Newton–Euler of the whole attached object under f̄ and the point
-  /// forces' torque about its centre of mass.
+  /// forces' torque about its centre of mass; the point stiffness, seen as springs on the rigid
+  /// motion (J_vᵀ K_v J_v, J_v = [I  −(x_v − p)~]), makes the step linearly implicit.
   void step_root_body(double dt);
 
   // Algorithm 1's loop body for domain i, stage by stage; step_domain runs them in order.
@@ -89,6 +91,8 @@ class InertiaSystem {
   // Per-step workspace.
   std::vector<std::vector<std::pair<Index, Vec3>>> concentrated;  // (global vertex, world force)
   std::vector<std::size_t> loaded;  // the domains with concentrated forces at the last step
+  std::vector<std::vector<std::pair<Index, Mat3>>> stiffness;  // (global vertex, world K)
+  std::vector<std::size_t> stiffened;  // the domains with point stiffness at the last step
   std::vector<double> mbar;
   std::vector<Vec3> fbar;
   std::vector<Vec3> subtree_offset;  // d: the subtree's rest centre of mass − o_j (F_j axes)

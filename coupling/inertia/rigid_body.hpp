@@ -26,7 +26,11 @@ struct RigidBody {
   /// One semi-implicit Euler step under the world force F and torque τ about the centre of mass:
   ///   m a = F,   I_w α + ω × I_w ω = τ  (I_w = R I Rᵀ),
   ///   v ← v + dt a,  ω ← ω + dt α,  p ← p + dt v,  R ← exp(dt ω̃) R.
-  void step(double dt, const Vec3& F, const Vec3& tau);
+  /// With `stiffness` K (6×6, symmetric: springs on the displacement (Δp, Δθ) of the step, such
+  /// as contacts), the step is linearly implicit in them: F, τ become F − K (dt v₊, dt ω₊),
+  ///   (M + dt² K) (v₊, ω₊) = M (v, ω) + dt (F, τ − ω × I_w ω),   M = diag(m I, I_w).
+  void step(double dt, const Vec3& F, const Vec3& tau,
+            const Eigen::Matrix<double, 6, 6>* stiffness = nullptr);
 };
 
 }  // namespace substruct::inertia

@@ -274,11 +274,11 @@ TEST(OptionDocs, HelpAndReferencePageShowKeyTypeDefaultUnitChoicesAndHelp) {
   EXPECT_NE(page.find("| `until` | number or inf | `inf` | s |"), std::string::npos) << page;
 }
 
-TEST(FrameworkSections, AreTheSevenInOrderAndMaterialModelsAreTheChoices) {
+TEST(FrameworkSections, AreTheEightInOrderAndMaterialModelsAreTheChoices) {
   std::vector<std::string> sections;
   for (const OptionTable* table : framework_sections()) sections.push_back(table->section);
   EXPECT_EQ(sections, (std::vector<std::string>{"scene", "material", "coupling", "solvers",
-                                                "reduction", "run", "view"}));
+                                                "reduction", "run", "view", "contact"}));
   // [material] model is checked by name in the config layer and parsed by the FEM layer: the
   // two must name the same models.
   const std::vector<std::string>& names = material_options().table().find("model")->choices;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "substruct/config/framework_sections.hpp"
 
+#include "substruct/config/contact_settings.hpp"
 #include "substruct/config/coupling_settings.hpp"
 #include "substruct/config/material_settings.hpp"
 #include "substruct/config/reduction_settings.hpp"
@@ -15,7 +16,7 @@ const std::vector<const OptionTable*>& framework_sections() {
   static const std::vector<const OptionTable*> sections = {
       &scene_options().table(),  &material_options().table(),  &coupling_options().table(),
       &solver_options().table(), &reduction_options().table(), &run_options().table(),
-      &view_options().table()};
+      &view_options().table(),   &contact_options().table()};
   return sections;
 }
 

@@ -109,6 +109,13 @@ std::string check_forces(const ExternalForces& forces, Index vertices) {
   }
   if (const std::string problem = check_full_space_vector(forces.nodal, vertices); !problem.empty())
     return "nodal forces: " + problem;
+  for (const PointStiffness& k : forces.point_stiffness) {
+    if (k.vertex < 0 || k.vertex >= vertices)
+      return fmt::format("a point stiffness acts on vertex {}, the mesh has {} (numbered from 0)",
+                         k.vertex, vertices);
+    if (!k.stiffness.allFinite())
+      return fmt::format("the point stiffness on vertex {} is not finite", k.vertex);
+  }
   return "";
 }
 

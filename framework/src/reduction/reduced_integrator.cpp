@@ -113,7 +113,7 @@ void ReducedNewmark::set_state(const Eigen::VectorXd& q, const Eigen::VectorXd& 
 // rhs ← A⁻¹ rhs, A = a M' + b K' (M' = M/α, K' = αs K(q)), its lower triangle formed in
 // w.factor, which this factors; the LDLᵀ fallback forms A again, with K(q) evaluated when b ≠ 0.
 void ReducedNewmark::solve(double a, double b, const Eigen::VectorXd& q, Workspace& w,
-                           Eigen::VectorXd& rhs) const {
+                           Eigen::VectorXd& rhs, const Eigen::MatrixXd* load_stiffness) const {
   const int r = this->r();
   if (detail::cholesky_factor(w.factor.data(), r, r, w.inverse_diagonal.data())) {
     detail::cholesky_solve(w.factor.data(), w.inverse_diagonal.data(), r, r, rhs.data());
@@ -128,6 +128,7 @@ void ReducedNewmark::solve(double a, double b, const Eigen::VectorXd& q, Workspa
     w.factor.diagonal().array() += a / alpha_;
   else
     w.factor += (a / alpha_) * mass_;
+  if (load_stiffness) w.factor += *load_stiffness;
   const Eigen::LDLT<Eigen::MatrixXd> ldlt(w.factor);
   const double scale = w.factor.diagonal().cwiseAbs().maxCoeff();
   if (ldlt.info() != Eigen::Success || !(ldlt.vectorD().cwiseAbs().minCoeff() > 1e-14 * scale))
@@ -136,13 +137,17 @@ void ReducedNewmark::solve(double a, double b, const Eigen::VectorXd& q, Workspa
   rhs = ldlt.solve(rhs);
 }
 
-int ReducedNewmark::step(double dt, const Eigen::VectorXd& f_ext) {
+int ReducedNewmark::step(double dt, const Eigen::VectorXd& f_ext,
+                         const Eigen::MatrixXd* load_stiffness) {
   const int r = this->r();
   if (!(dt > 0) || !std::isfinite(dt))
     throw Error(fmt::format("reduced Newmark: the time step must be > 0, got {}", dt));
   if (f_ext.size() != r)
     throw Error(fmt::format("reduced Newmark: the external force has {} entries, expected r = {}",
                             f_ext.size(), r));
+  if (load_stiffness && (load_stiffness->rows() != r || load_stiffness->cols() != r))
+    throw Error(fmt::format("reduced Newmark: the load stiffness is {}×{}, expected {}×{}",
+                            load_stiffness->rows(), load_stiffness->cols(), r, r));
   if (r == 0) {
     ++steps_;
     return 0;
@@ -193,6 +198,10 @@ int ReducedNewmark::step(double dt, const Eigen::VectorXd& f_ext) {
     forces_->implicit_step_terms(w.q_next, w.x, c.matrix_stiffness * c.k, w.f, w.Kx, w.factor);
     detail::newton_mass_terms(r, M, w.f.data(), w.Kx.data(), f_ext.data(), w.a_next.data(),
                               w.v_next.data(), c, w.residual.data(), w.factor.data());
+    if (load_stiffness) {  // R += K_L (q₊ − q), A += K_L
+      w.residual.noalias() += *load_stiffness * (w.q_next - q_);
+      w.factor += *load_stiffness;
+    }
     if (settings_.tolerance > 0) {
       const double norm = w.residual.norm();
       if (it == 0)
@@ -200,7 +209,7 @@ int ReducedNewmark::step(double dt, const Eigen::VectorXd& f_ext) {
       else if (norm <= settings_.tolerance * R0)
         break;
     }
-    solve(c.matrix_mass, c.matrix_stiffness, w.q_next, w, w.residual);
+    solve(c.matrix_mass, c.matrix_stiffness, w.q_next, w, w.residual, load_stiffness);
     w.q_next -= w.residual;
     ++iterations;
     if (!w.q_next.allFinite())

@@ -87,7 +87,12 @@ Simulation::Simulation(const Config& config, const PluginHost& host)
     exporters_.push_back(host.create<Exporter>(name, PluginKind::exporter, PluginContext{config_}));
   dt_ = run_.dt;
   check_initial_state(config_, scene_);  // before any precomputation
-  check_output_targets();                // …and what the exporters will write
+  contact_ = std::make_unique<ContactService>(config_, scene_);
+  if (contact_->has_obstacles())
+    contact_->check_clear(scene_.mesh.vertices, 0);  // the rest shape, before any precompute
+  else
+    contact_.reset();
+  check_output_targets();  // …and what the exporters will write
   divergence_limit_ = run_.max_displacement * scene_.size();
 }
 
@@ -130,6 +135,10 @@ void Simulation::reset(const Eigen::VectorXd& u0, const Eigen::VectorXd& v0) {
   time_ = 0;
   step_ = 0;
   refresh_state();
+  if (contact_) {
+    contact_->check_clear(positions_, 0);  // the initial state's shape
+    contact_->reset();
+  }
   evaluate_loads();  // the loads at t = 0: forces() (and frame 0's gravity energy) is defined
 }
 
@@ -220,12 +229,15 @@ void Simulation::evaluate_loads() {
   const LoadContext context{time_, scene_, positions_, velocities_};
   for (LoadSlot& slot : loads_)
     if (slot.enabled) slot.load->accumulate(context, forces_);
+  if (contact_) contact_->accumulate(time_, dt_, positions_, velocities_, forces_);
 }
 
 double Simulation::step(StepStats& stats) {
   check_interrupt();                  // Ctrl-C: stop between steps (core/interrupt.hpp)
   const ScopedFlushSubnormals flush;  // decaying noise must not fall onto the slow path
+  const double contact_before = contact_ ? contact_->stats().seconds : 0;
   evaluate_loads();
+  if (contact_) stats.add("contact", contact_->stats().seconds - contact_before);
   const auto start = Clock::now();
   method_->step(dt_, forces_, stats);
   const double seconds = seconds_since(start);
@@ -301,6 +313,7 @@ RunSummary Simulation::run() {
   summary.precompute_seconds = precompute();
   summary.precompute = precompute_stats_;
   reset();
+  if (contact_) contact_->reset_stats();  // the steps' only (reset() evaluated t = 0)
   summary.dofs = method_->dofs();
 
   const long every = run_.output_every;
@@ -355,6 +368,17 @@ RunSummary Simulation::run() {
     throw;
   }
   summary.final_energies = method_->energies(forces_.gravity);
+  if (contact_) {
+    summary.contact = true;
+    summary.contact_stats = contact_->stats();
+    summary.contact_tolerance = contact_->tolerance();
+    if (summary.contact_stats.max_penetration > contact_->tolerance())
+      log::warn(
+          "[contact] the penetration reached {:.3g} m at vertex {}, more than [contact] "
+          "tolerance = {:g} m: raise [contact] stiffness (or lower [run] dt)",
+          summary.contact_stats.max_penetration, summary.contact_stats.deepest_vertex,
+          contact_->tolerance());
+  }
   return summary;
 }
 

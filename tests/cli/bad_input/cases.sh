@@ -610,3 +610,29 @@ case_ddm_float32_passes_the_first_steps() {
   grep -q "single precision" "$out/.stdout" "$out/.stderr" || fail "not in single precision"
   echo "ok [$name]: $(grep -h 'final' "$out/.stdout" "$out/.stderr" | head -n 1)"
 }
+
+# --- [contact]: obstacles inside the object, bad shapes and tracks, options out of range ---------
+case_contact_ground_inside_the_object() {
+  # The plane x = 0 with the object on x > 0: the beam's half at x < 0 is inside it.
+  expect_error 1 "\[contact\] the plane 'ground' starts 0.06 m inside the object at vertex [0-9]+ .*contact.ground" -- \
+    "$cli" run "$scene" --contact.ground="1 0 0 0" --run.exporters=
+}
+case_contact_sphere_zero_radius() {
+  expect_error 1 "\[contact\] spheres = '1 1 1 0': sphere1 has radius 0, expected > 0" -- \
+    "$cli" run "$scene" --contact.spheres="1 1 1 0" --run.exporters=
+}
+case_contact_keyframes_not_monotone() {
+  expect_error 1 "\[contact\] keyframes = .*track 'sphere1': keyframe 2 at t = 0.5 s does not come after keyframe 1 at t = 1 s" -- \
+    "$cli" run "$scene" --contact.spheres="1 1 1 0.1" --contact.keyframes="sphere1 1 0 0 0 0.5 0 0 0" \
+    --run.exporters=
+}
+case_contact_friction_out_of_range() {
+  expect_error 1 "\[contact\] friction = '11': expected a finite number in \[0, 10\]" -- \
+    "$cli" run "$scene" --contact.friction=11 --run.exporters=
+}
+case_contact_inertia_on_two_domains() {
+  # A ground clear of the beam (x = -1) but two domains under inertia: refused before precompute.
+  expect_error 1 "coupling 'inertia' cannot run scene .*\[contact\] with inertia needs a single domain, the scene has 2 .*use coupling.plugin = full" -- \
+    "$cli" run "$scene" --coupling.plugin=inertia --scene.domains=auto:2 \
+    --contact.ground="1 0 0 -1" --run.exporters=
+}

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 /// The framework's own config sections, in the order `substruct help scene` shows them:
-/// [scene] [material] [coupling] [solvers] [reduction] [run] [view]. Config validates a scene
-/// against them and the installed plugins' sections.
+/// [scene] [material] [coupling] [solvers] [reduction] [run] [view] [contact]. Config validates a
+/// scene against them and the installed plugins' sections.
 #include <vector>
 
 #include "substruct/options/option_table.hpp"

@@ -69,9 +69,13 @@ class ReducedNewmark {
   void set_state(const Eigen::VectorXd& q, const Eigen::VectorXd& velocity);
 
   /// Advances by dt > 0 under f_ext (r entries) held at t + dt; returns the Newton iterations
-  /// (linear solves) made. Throws DivergenceError when the state stops being finite or Newton's
-  /// matrix is singular, Error for wrong sizes or dt ≤ 0.
-  int step(double dt, const Eigen::VectorXd& f_ext);
+  /// (linear solves) made. With `load_stiffness` K_L (r×r, symmetric: the projected derivative of
+  /// loads that follow the motion, such as contacts, loads/external_forces.hpp), the load over
+  /// the step is f_ext − K_L (q₊ − q), K_L added to Newton's matrix; neither is scaled by α.
+  /// Throws DivergenceError when the state stops being finite or Newton's matrix is singular,
+  /// Error for wrong sizes or dt ≤ 0.
+  int step(double dt, const Eigen::VectorXd& f_ext,
+           const Eigen::MatrixXd* load_stiffness = nullptr);
 
   const Eigen::VectorXd& q() const { return q_; }
   const Eigen::VectorXd& velocity() const { return v_; }
@@ -87,8 +91,8 @@ class ReducedNewmark {
   struct Workspace;
   static Workspace& workspace(int r);  // this thread's, for size r
   // rhs ← (a M/α + b αs K(q))⁻¹ rhs, the matrix's lower triangle already formed in the workspace
-  void solve(double a, double b, const Eigen::VectorXd& q, Workspace& w,
-             Eigen::VectorXd& rhs) const;
+  void solve(double a, double b, const Eigen::VectorXd& q, Workspace& w, Eigen::VectorXd& rhs,
+             const Eigen::MatrixXd* load_stiffness = nullptr) const;
 
   const ReducedForceModel* forces_;
   ReducedNewmarkSettings settings_;

@@ -10,6 +10,7 @@
 
 #include "substruct/config/config.hpp"
 #include "substruct/config/run_settings.hpp"
+#include "substruct/contact/contact_service.hpp"
 #include "substruct/core/parallel_tasks.hpp"
 #include "substruct/coupling/coupling_method.hpp"
 #include "substruct/geometry/render_surface.hpp"
@@ -38,6 +39,9 @@ struct RunSummary {
   std::vector<double> step_seconds;  // wall time of each step (method only, no output)
   StepStats stages;                  // summed over all steps
   Energies final_energies;
+  bool contact = false;        // the scene has [contact] obstacles
+  ContactStats contact_stats;  // what the contact stage did (steps only)
+  double contact_tolerance = 0;
   std::vector<std::filesystem::path> outputs;
 
   double median_step_seconds() const;
@@ -67,8 +71,9 @@ class Simulation {
   void reset(const Eigen::VectorXd& u0 = {}, const Eigen::VectorXd& v0 = {});
   /// The state of [run] initial_displacement / initial_velocity (computed at the first call).
   const InitialState& initial_state();
-  /// One step of `dt` ([run] dt): evaluates the loads, steps the method, checks for divergence,
-  /// with subnormal numbers flushed to zero (core/flush_subnormals.hpp). Returns the method's
+  /// One step of `dt` ([run] dt): evaluates the loads and the contacts (the stage "contact"),
+  /// steps the method, checks for divergence, with subnormal numbers flushed to zero
+  /// (core/flush_subnormals.hpp). Returns the method's
   /// wall time for the step [s]; the world positions' update after it (u = U q, through the
   /// geometry plugin for reduced methods) is added to `stats` as the stage "geometry".
   double step(StepStats& stats);
@@ -86,6 +91,8 @@ class Simulation {
   const Points& positions() const { return positions_; }
   const Points& velocities() const { return velocities_; }
   const ExternalForces& forces() const { return forces_; }
+  /// The [contact] stage (contact/contact_service.hpp); null when the scene has no obstacles.
+  const ContactService* contact() const { return contact_.get(); }
 
   /// Loads beyond [run] loads (e.g. a viewer's wind or mouse spring), evaluated after them in
   /// the order added. `name` identifies it for set_load_enabled(); [run] loads are named after
@@ -128,6 +135,7 @@ class Simulation {
   SolverProvider solvers_;
   std::unique_ptr<CouplingMethod> method_;
   std::vector<LoadSlot> loads_;
+  std::unique_ptr<ContactService> contact_;  // null: no obstacles
   std::vector<std::unique_ptr<Exporter>> exporters_;
   std::string method_name_;
   double dt_ = 0;
