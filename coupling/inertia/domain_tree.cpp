@@ -128,11 +128,20 @@ DomainTree build_domain_tree(const Scene& scene, const std::vector<DomainModel>&
   // The rest second moments, system-force integrals and the children's frame models, in domain
   // order: a representative (the lowest id of its class) comes before its instances. An instance
   // whose children hang as the representative's do shares their frame models too. One domain's
-  // mass matrix at a time (kept with keep_mass).
+  // mass matrix at a time (kept with keep_mass). A rigid domain's integrals are its mass and
+  // moments alone, integrated over its tets without a mass matrix (unless it is kept).
   Mat3 second = Mat3::Zero();
   for (int i = 0; i < d; ++i) {
     InertiaDomain& dom = t.domains[static_cast<std::size_t>(i)];
     const SubMesh& sub = scene.decomposition.domains[static_cast<std::size_t>(i)];
+    if (dom.r() == 0 && !keep_mass) {
+      second += mass_moments(sub.mesh).second;
+      const MassMoments own = mass_moments(sub.mesh, dom.origin);  // about the frame's origin
+      dom.integrals = std::make_shared<const SystemForceIntegrals>(own.mass, own.first, own.second);
+      dom.child_rows = ChildFrameRows(child_frames[static_cast<std::size_t>(i)]);
+      std::vector<InterfaceFrameModel>().swap(child_frames[static_cast<std::size_t>(i)]);
+      continue;
+    }
     SparseMatrix M = consistent_mass(sub.mesh);
     second += second_moment(M, sub.mesh.vertices);
     std::vector<InterfaceFrameModel>& frames = child_frames[static_cast<std::size_t>(i)];

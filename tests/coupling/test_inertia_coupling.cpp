@@ -256,6 +256,25 @@ TEST_F(InertiaCouplingTest, RigidDomainMovesRigidly) {
   EXPECT_LT(worst, 1e-12);
 }
 
+// 4b. A rigid domain gets no modes, and its mass and first moment (integrated over its tets
+// without a mass matrix) are the tets': at rest the gravity energy is −g·∫ρx dV over the whole
+// mesh, with the leaf rigid as with it deformable.
+TEST_F(InertiaCouplingTest, RigidDomainsMassAndMomentAreTheTetsIntegrals) {
+  auto deformable = run(beam("auto:3"));
+  const TreeView tree = deformable->scene.graph.rooted_at(deformable->scene.root);
+  const int leaf = tree.bfs_order.back();
+  auto rigid = run(beam("auto:3"), {{"inertia.rigid_domains", std::to_string(leaf), "test"}});
+  EXPECT_EQ(deformable->method->dofs() - rigid->method->dofs(), 12);  // the leaf's 12 modes
+  const Vec3 g(0.3, -9.81, 0.7);
+  const MassMoments whole = mass_moments(rigid->scene.mesh);
+  const double expected = -g.dot(whole.first);
+  for (const auto* r : {deformable.get(), rigid.get()}) {
+    const Energies e = r->method->energies(g);
+    EXPECT_NEAR(e.gravity, expected, 1e-12 * std::abs(expected));
+    EXPECT_NEAR(e.kinetic, 0, 1e-12 * std::abs(expected));
+  }
+}
+
 // 5. L1 and L2 on the flower: both run and are deterministic, with and without stage timing
 // (domain by domain or level by level: the same operations on the same data).
 TEST_F(InertiaCouplingTest, FlowerL1AndL2RunDeterministically) {

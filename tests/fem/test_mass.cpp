@@ -103,11 +103,49 @@ TEST(ConsistentMass, IsSymmetricPositiveDefinite) {
   EXPECT_GT(eig.minCoeff(), 0);
 }
 
+// A box [0, a]×[0, b]×[0, c] of density ρ: m = ρabc, ∫ρX = m (a, b, c)/2, ∫ρ X_i X_j = m l_i l_j/4
+// off the diagonal and m l_i²/3 on it; about another origin o the same integrals of X − o. The
+// products with the consistent mass give the same numbers.
+TEST(MassMoments, ABoxsMomentsAreItsIntegralsAndTheMassMatrixProducts) {
+  Material material;
+  material.density = 650;
+  const Vec3 l(0.4, 0.1, 0.2);
+  const TetMesh mesh = make_box_mesh(Vec3::Zero(), l, 4, 2, 3, material);
+  const double m = 650 * l.prod();
+  Mat3 second = m / 4 * l * l.transpose();
+  for (int i = 0; i < 3; ++i) second(i, i) = m / 3 * l[i] * l[i];
+  const Vec3 o(0.3, -0.2, 0.05);
+  const Vec3 first = m / 2 * l - m * o;
+  const Mat3 shifted =
+      second - m / 2 * (l * o.transpose() + o * l.transpose()) + m * o * o.transpose();
+  const MassMoments at_o = mass_moments(mesh, o);
+  EXPECT_NEAR(at_o.mass, m, 1e-13 * m);
+  EXPECT_LE((at_o.first - first).norm(), 1e-13 * first.norm());
+  EXPECT_LE((at_o.second - shifted).norm(), 1e-13 * shifted.norm());
+  const Mat3 inertia = shifted.trace() * Mat3::Identity() - shifted;
+  EXPECT_LE((at_o.inertia() - inertia).norm(), 1e-13 * inertia.norm());
+  EXPECT_LE((mass_moments(mesh).second - second).norm(), 1e-13 * second.norm());
+
+  const SparseMatrix M = consistent_mass(two_material_box());
+  const TetMesh two = two_material_box();
+  Eigen::MatrixXd Y = Eigen::MatrixXd::Zero(3 * two.num_vertices(), 4);  // [X 1] in the x slots
+  for (Index k = 0; k < two.num_vertices(); ++k) {
+    Y.block(3 * k, 0, 1, 3) = two.vertices.row(k) - o.transpose();
+    Y(3 * k, 3) = 1;
+  }
+  const Eigen::Matrix4d products = Y.transpose() * (M * Y);
+  const MassMoments moments = mass_moments(two, o);
+  EXPECT_NEAR(moments.mass, products(3, 3), 1e-13 * products(3, 3));
+  EXPECT_LE((moments.first - products.block<3, 1>(0, 3)).norm(), 1e-13 * moments.first.norm());
+  EXPECT_LE((moments.second - products.block<3, 3>(0, 0)).norm(), 1e-13 * moments.second.norm());
+}
+
 TEST(ConsistentMass, RejectsNonPositiveDensity) {
   TetMesh mesh = two_material_box();
   mesh.materials[1].density = 0;
   EXPECT_THROW(consistent_mass(mesh), Error);
   EXPECT_THROW(lumped_vertex_mass(mesh), Error);
+  EXPECT_THROW(mass_moments(mesh), Error);
 }
 
 TEST(ConsistentMass, Beam3TotalMass) {

@@ -161,6 +161,15 @@ TEST(SystemForces, MassMomentAndInertia) {
     EXPECT_NEAR(integrals.mass(), m, 1e-12 * m) << d.name;
     EXPECT_LE((integrals.first_moment() - first).norm(), 1e-12 * first.norm()) << d.name;
     EXPECT_LE((integrals.inertia() - inertia).norm(), 1e-12 * inertia.norm()) << d.name;
+    // A rigid domain's integrals from fem's mass_moments about the frame's origin, no M.
+    const Vec3 origin = (d.mesh.vertices.row(0) - d.X.row(0)).transpose();
+    const MassMoments moments = mass_moments(d.mesh, origin);
+    const SystemForceIntegrals rigid(moments.mass, moments.first, moments.second);
+    EXPECT_EQ(rigid.r(), 0) << d.name;
+    EXPECT_NEAR(rigid.mass(), m, 1e-12 * m) << d.name;
+    EXPECT_LE((rigid.first_moment() - first).norm(), 1e-12 * first.norm()) << d.name;
+    EXPECT_LE((rigid.inertia() - inertia).norm(), 1e-12 * inertia.norm()) << d.name;
+    EXPECT_LE((rigid.inertia() - integrals.inertia()).norm(), 1e-12 * inertia.norm()) << d.name;
     fmt::print("{}: m = {:.6g} kg, ∫ρX = ({:.6g}, {:.6g}, {:.6g}), tr I = {:.6g}\n", d.name,
                integrals.mass(), first.x(), first.y(), first.z(), inertia.trace());
   }
@@ -197,6 +206,12 @@ TEST(SystemForces, SizesMustAgree) {
   const SystemForceIntegrals rigid(d.X, d.M, Eigen::MatrixXd::Zero(n, 0));
   rigid.evaluate(FrameMotion{}, Eigen::VectorXd(), Eigen::VectorXd(), f);
   EXPECT_EQ(f.size(), 0);
+  const SystemForceIntegrals from_moments(1.0, Vec3::Zero(), Mat3::Identity());
+  from_moments.evaluate(FrameMotion{}, Eigen::VectorXd(), Eigen::VectorXd(), f);
+  EXPECT_EQ(f.size(), 0);
+  EXPECT_EQ(from_moments.uniform_force().rows(), 0);
+  EXPECT_THROW(SystemForceIntegrals(0.0, Vec3::Zero(), Mat3::Identity()), Error);
+  EXPECT_THROW(SystemForceIntegrals(1.0, Vec3(NAN, 0, 0), Mat3::Identity()), Error);
 }
 
 }  // namespace

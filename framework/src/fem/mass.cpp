@@ -41,4 +41,24 @@ Eigen::VectorXd lumped_vertex_mass(const TetMesh& mesh) {
   return m;
 }
 
+MassMoments mass_moments(const TetMesh& mesh, const Vec3& origin) {
+  detail::check_materials(mesh, /*density=*/true, /*elasticity=*/false);
+  const TetGeometry geometry = TetGeometry::build(mesh);
+  MassMoments m;
+  for (Index e = 0; e < mesh.num_elements(); ++e) {
+    const double rho_V = mesh.material_of(e).density * geometry.volume[static_cast<std::size_t>(e)];
+    Vec3 sum = Vec3::Zero();
+    Mat3 squares = Mat3::Zero();
+    for (int a = 0; a < 4; ++a) {
+      const Vec3 X = mesh.vertices.row(mesh.tets(e, a)).transpose() - origin;
+      sum += X;
+      squares += X * X.transpose();
+    }
+    m.mass += rho_V;
+    m.first += rho_V / 4 * sum;
+    m.second += rho_V / 20 * (squares + sum * sum.transpose());  // Σ_ab ρV/20 (1 + δ_ab) X_a X_bᵀ
+  }
+  return m;
+}
+
 }  // namespace substruct

@@ -86,6 +86,19 @@ SystemForceIntegrals::SystemForceIntegrals(const Points& X, const SparseMatrix& 
   uniform_force_ = W.leftCols<3>();
 }
 
+SystemForceIntegrals::SystemForceIntegrals(double mass, const Vec3& first_moment,
+                                           const Mat3& second_moment)
+    : mass_(mass),
+      first_moment_(first_moment),
+      inertia_(second_moment.trace() * Mat3::Identity() - second_moment),
+      uniform_force_(0, 3) {
+  if (!(mass > 0) || !first_moment.allFinite() || !second_moment.allFinite())
+    throw Error(
+        fmt::format("system force integrals: a rigid domain's mass {} or moments are "
+                    "not finite and positive",
+                    mass));
+}
+
 namespace {
 
 using detail::at4;
@@ -125,6 +138,8 @@ void SystemForceIntegrals::evaluate(const FrameMotion& frame, const Eigen::Vecto
                             q.size(), qdot.size(), r_));
   // a(X) = a + L x + 2 ω̃ ẋ with L = α̃ + ω̃² (α × x + ω × (ω × x)), Eq. 12
   // x = [a; vec(L); (L_ab q + 2 ω̃_ab q̇)_{ab}] (12 + 9r), y = W x (rows_), both aligned.
+  f.resize(r_);
+  if (r_ == 0) return;  // a rigid domain's: no modes to force
   const auto r = static_cast<std::size_t>(r_);
   const std::size_t cols = 12 + 9 * r;
   thread_local detail::AlignedVector work;              // no allocation after the
@@ -135,7 +150,6 @@ void SystemForceIntegrals::evaluate(const FrameMotion& frame, const Eigen::Vecto
                          qdot.data(), x);
   // Eq. 13–14: f_sys = −(Uᵀ M E) a − Σ L_ab P_ab − Σ Q_ab (L_ab q + 2 ω̃_ab q̇)
   detail::dense_columns_product(rows_, cols, W_.get(), rows_, x, y);
-  f.resize(r_);
   for (int k = 0; k < r_; ++k) f[k] = -y[k];
 }
 

@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "substruct/meshing/solid_mesher.hpp"
 
-#include <gmsh.h>
-
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -20,6 +18,8 @@
 #include "substruct/core/error.hpp"
 #include "substruct/mesh/mesh_io.hpp"
 
+#include "gmsh_library.hpp"
+
 namespace substruct {
 
 namespace {
@@ -28,41 +28,78 @@ namespace {
 std::mutex gmsh_mutex;
 
 struct GmshSession {
-  GmshSession() {
-    gmsh::initialize();
-    gmsh::option::setNumber("General.Terminal", 0);
-    gmsh::option::setNumber("General.Verbosity", 1);
-    gmsh::option::setNumber("General.NumThreads", 1);  // deterministic
+  explicit GmshSession(const detail::GmshApi& api) : api(api) {
+    int ierr = 0;
+    api.initialize(0, nullptr, 1, &ierr);
+    detail::gmsh_check(ierr, "initialize");
+    set("General.Terminal", 0);
+    set("General.Verbosity", 1);
+    set("General.NumThreads", 1);  // deterministic
   }
-  ~GmshSession() { gmsh::finalize(); }
+  ~GmshSession() {
+    int ierr = 0;
+    api.finalize(&ierr);
+  }
   GmshSession(const GmshSession&) = delete;
   GmshSession& operator=(const GmshSession&) = delete;
+  void set(const char* option, double value) const {
+    int ierr = 0;
+    api.option_set_number(option, value, &ierr);
+    detail::gmsh_check(ierr, option);
+  }
+  const detail::GmshApi& api;
 };
 
-TetMesh run_gmsh(const SurfaceMesh& s, const SolidMeshSettings& settings) {
-  gmsh::model::add("substruct");
-  gmsh::model::addDiscreteEntity(2, 1);
+/// An array Gmsh allocated (gmshFree releases it), copied into a vector.
+template <typename T>
+std::vector<T> take(const detail::GmshApi& api, T* data, std::size_t n) {
+  std::vector<T> v(data, data + n);
+  api.free(data);
+  return v;
+}
+
+TetMesh run_gmsh(const GmshSession& session, const SurfaceMesh& s,
+                 const SolidMeshSettings& settings) {
+  const detail::GmshApi& api = session.api;
+  int ierr = 0;
+  api.model_add("substruct", &ierr);
+  detail::gmsh_check(ierr, "model::add");
+  api.add_discrete_entity(2, 1, nullptr, 0, &ierr);
+  detail::gmsh_check(ierr, "model::addDiscreteEntity");
   const auto n = static_cast<std::size_t>(s.vertices.rows());
   std::vector<std::size_t> node_tags(n);
   std::iota(node_tags.begin(), node_tags.end(), std::size_t{1});
   std::vector<double> xyz(s.vertices.data(), s.vertices.data() + 3 * n);
-  gmsh::model::mesh::addNodes(2, 1, node_tags, xyz);
+  api.add_nodes(2, 1, node_tags.data(), n, xyz.data(), xyz.size(), nullptr, 0, &ierr);
+  detail::gmsh_check(ierr, "model::mesh::addNodes");
   const auto m = static_cast<std::size_t>(s.triangles.rows());
   std::vector<std::size_t> triangle_tags(m), triangle_nodes(3 * m);
   std::iota(triangle_tags.begin(), triangle_tags.end(), std::size_t{1});
   for (std::size_t k = 0; k < 3 * m; ++k)
     triangle_nodes[k] = static_cast<std::size_t>(s.triangles.data()[k]) + 1;
-  gmsh::model::mesh::addElementsByType(1, 2, triangle_tags, triangle_nodes);
-  const int loop = gmsh::model::geo::addSurfaceLoop({1});
-  gmsh::model::geo::addVolume({loop});
-  gmsh::model::geo::synchronize();
-  if (settings.max_size > 0) gmsh::option::setNumber("Mesh.MeshSizeMax", settings.max_size);
-  gmsh::option::setNumber("Mesh.Optimize", 1);
-  gmsh::model::mesh::generate(3);
+  api.add_elements_by_type(1, 2, triangle_tags.data(), m, triangle_nodes.data(), 3 * m, &ierr);
+  detail::gmsh_check(ierr, "model::mesh::addElementsByType");
+  int surface = 1;
+  int loop = api.geo_add_surface_loop(&surface, 1, -1, &ierr);
+  detail::gmsh_check(ierr, "model::geo::addSurfaceLoop");
+  api.geo_add_volume(&loop, 1, -1, &ierr);
+  detail::gmsh_check(ierr, "model::geo::addVolume");
+  api.geo_synchronize(&ierr);
+  detail::gmsh_check(ierr, "model::geo::synchronize");
+  if (settings.max_size > 0) session.set("Mesh.MeshSizeMax", settings.max_size);
+  session.set("Mesh.Optimize", 1);
+  api.mesh_generate(3, &ierr);
+  detail::gmsh_check(ierr, "model::mesh::generate");
 
-  std::vector<std::size_t> tags;
-  std::vector<double> coordinates, parametric;
-  gmsh::model::mesh::getNodes(tags, coordinates, parametric);
+  std::size_t *tag_data = nullptr, *tet_tag_data = nullptr, *tet_node_data = nullptr;
+  double *coordinate_data = nullptr, *parametric_data = nullptr;
+  std::size_t tag_n = 0, coordinate_n = 0, parametric_n = 0, tet_tag_n = 0, tet_node_n = 0;
+  api.get_nodes(&tag_data, &tag_n, &coordinate_data, &coordinate_n, &parametric_data, &parametric_n,
+                -1, -1, 0, 0, &ierr);
+  detail::gmsh_check(ierr, "model::mesh::getNodes");
+  const std::vector<std::size_t> tags = take(api, tag_data, tag_n);
+  const std::vector<double> coordinates = take(api, coordinate_data, coordinate_n);
+  if (parametric_data != nullptr) api.free(parametric_data);
   // Vertices by node tag: the surface's nodes 1 … n first, in their order.
   std::vector<std::size_t> order(tags.size());
   std::iota(order.begin(), order.end(), std::size_t{0});
@@ -79,8 +116,11 @@ TetMesh run_gmsh(const SurfaceMesh& s, const SolidMeshSettings& settings) {
   }
   if (sorted_tags.size() < n || sorted_tags[n - 1] != n)
     throw Error("Gmsh changed the surface's vertices while meshing its inside");
-  std::vector<std::size_t> tet_tags, tet_nodes;
-  gmsh::model::mesh::getElementsByType(4, tet_tags, tet_nodes);
+  api.get_elements_by_type(4, &tet_tag_data, &tet_tag_n, &tet_node_data, &tet_node_n, -1, 0, 1,
+                           &ierr);
+  detail::gmsh_check(ierr, "model::mesh::getElementsByType");
+  const std::vector<std::size_t> tet_tags = take(api, tet_tag_data, tet_tag_n);
+  const std::vector<std::size_t> tet_nodes = take(api, tet_node_data, tet_node_n);
   mesh.tets = Tets(static_cast<Eigen::Index>(tet_tags.size()), 4);
   for (std::size_t k = 0; k < tet_nodes.size(); ++k) {
     const auto it = std::lower_bound(sorted_tags.begin(), sorted_tags.end(), tet_nodes[k]);
@@ -96,15 +136,11 @@ TetMesh run_gmsh(const SurfaceMesh& s, const SolidMeshSettings& settings) {
 TetMesh tetrahedralize_surface(const SurfaceMesh& closed, const SolidMeshSettings& settings) {
   std::lock_guard<std::mutex> lock(gmsh_mutex);
   TetMesh mesh;
-  {
-    GmshSession session;
-    try {
-      mesh = run_gmsh(closed, settings);
-    } catch (const std::string& message) {  // Gmsh 4.8 throws its last error as a string
-      throw Error(fmt::format("Gmsh could not mesh the inside of the surface: {}", message));
-    } catch (const std::exception& e) {
-      throw Error(fmt::format("Gmsh could not mesh the inside of the surface: {}", e.what()));
-    }
+  try {
+    const GmshSession session(detail::gmsh_api());
+    mesh = run_gmsh(session, closed, settings);
+  } catch (const std::exception& e) {
+    throw Error(fmt::format("Gmsh could not mesh the inside of the surface: {}", e.what()));
   }
   if (mesh.num_elements() == 0) throw Error("Gmsh made no tetrahedra inside the surface");
   for (Index e = 0; e < mesh.num_elements(); ++e) {

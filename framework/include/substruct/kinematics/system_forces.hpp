@@ -26,6 +26,9 @@ class SystemForceIntegrals {
   SystemForceIntegrals() = default;
   /// Throws Error when the sizes disagree.
   SystemForceIntegrals(const Points& X, const SparseMatrix& M, const Eigen::MatrixXd& U);
+  /// A rigid domain's (r = 0: no W, f_sys empty), from its mass m = ∫ρ dV, first moment ∫ρ X dV
+  /// and second moment ∫ρ X Xᵀ dV in its frame (e.g. fem's mass_moments, no mass matrix).
+  SystemForceIntegrals(double mass, const Vec3& first_moment, const Mat3& second_moment);
 
   int r() const { return r_; }
   /// m = ∫ρ dV.
