@@ -23,6 +23,7 @@
 #include "substruct/config/config.hpp"
 #include "substruct/config/reduction_settings.hpp"
 #include "substruct/config/run_settings.hpp"
+#include "substruct/contact/explicit_contact_limit.hpp"
 #include "substruct/core/error.hpp"
 #include "substruct/core/log.hpp"
 #include "substruct/core/stopwatch.hpp"
@@ -121,7 +122,9 @@ class CouplingElements final : public ReducedCouplingMethod {
   explicit CouplingElements(const Config& config)
       : reduction_(ReductionSettings::from_config(config)),
         boundary_set_(config.set_by_user("reduction.boundary")),
-        tasks_(run_threads(config)) {
+        tasks_(run_threads(config)),
+        contact_(contact_options().read(config)),
+        dt_(run_options().read(config).dt) {
     const CouplingElementsSettings settings = coupling_elements_options().read(config);
     scheme_ = settings.integration;
     theta_ = settings.theta;
@@ -132,6 +135,9 @@ class CouplingElements final : public ReducedCouplingMethod {
  protected:
   // The hooks the framework calls in order, once it has checked their inputs.
   CanRun check_scene(const Scene& scene) const override {
+    if (const std::string why = explicit_contact_refusal(contact_, scene, dt_, "coupling-elements");
+        !why.empty())
+      return CanRun::no(why);
     if (reduction_.force_model == ForceModelKind::polynomial &&
         scene.material_model != MaterialModel::stvk)
       return CanRun::no(
@@ -372,7 +378,9 @@ class CouplingElements final : public ReducedCouplingMethod {
   std::vector<DomainMotion> motion_;
   std::vector<std::pair<Vec3, Vec3>> frame_acceleration_;  // a, α in frame axes
   long step_ = 0;
-  ParallelTasks tasks_;                   // [run] threads
+  ParallelTasks tasks_;      // [run] threads
+  ContactSettings contact_;  // [contact]: refused beyond its explicit limit (check_scene)
+  double dt_ = 0.01;         // [run] dt
   CouplingAssembler assembler_{&tasks_};  // the coupling terms, on those threads
 };
 

@@ -48,6 +48,7 @@
 #include "schur_complement.hpp"
 #include "substruct/config/config.hpp"
 #include "substruct/config/run_settings.hpp"
+#include "substruct/contact/explicit_contact_limit.hpp"
 #include "substruct/core/error.hpp"
 #include "substruct/core/log.hpp"
 #include "substruct/core/progress.hpp"
@@ -85,9 +86,16 @@ struct Domain {
 class DdmCoupling final : public CouplingMethod {
  public:
   explicit DdmCoupling(const Config& config)
-      : settings_(ddm_options().read(config)), h_(run_options().read(config).dt) {}
+      : settings_(ddm_options().read(config)),
+        h_(run_options().read(config).dt),
+        contact_(contact_options().read(config)) {}
 
  protected:
+  CanRun check_scene(const Scene& scene) const override {
+    const std::string why = explicit_contact_refusal(contact_, scene, h_, "ddm");
+    return why.empty() ? CanRun::yes() : CanRun::no(why);
+  }
+
   void do_precompute(const PrecomputeContext& context) override {
     const Scene& scene = context.scene;
     scene_ = &scene;
@@ -500,6 +508,7 @@ class DdmCoupling final : public CouplingMethod {
 
   DdmSettings settings_;
   double h_ = 0.01;
+  ContactSettings contact_;  // [contact]: refused beyond its explicit limit (check_scene)
   double alpha_ = 0, beta_ = 0;
   const Scene* scene_ = nullptr;
   const SolverProvider* solvers_ = nullptr;

@@ -52,6 +52,7 @@
 #include "substruct/config/config.hpp"
 #include "substruct/config/reduction_settings.hpp"
 #include "substruct/config/run_settings.hpp"
+#include "substruct/contact/explicit_contact_limit.hpp"
 #include "substruct/core/dense_rows_product.hpp"
 #include "substruct/core/error.hpp"
 #include "substruct/core/log.hpp"
@@ -86,10 +87,14 @@ class SpectralHybridCoupling final : public ReducedCouplingMethod {
   explicit SpectralHybridCoupling(const Config& config)
       : settings_(read_spectral_hybrid_settings(config)),
         h_(run_options().read(config).dt),
-        solver_signature_(reduction_solver_signature(config)) {}
+        solver_signature_(reduction_solver_signature(config)),
+        contact_(contact_options().read(config)) {}
 
  protected:
   CanRun check_scene(const Scene& scene) const override {
+    if (const std::string why = explicit_contact_refusal(contact_, scene, h_, "spectral-hybrid");
+        !why.empty())
+      return CanRun::no(why);
     for (Index d : settings_.rigid_domains)
       if (d < 0 || d >= scene.num_domains())
         return CanRun::no(fmt::format(
@@ -423,6 +428,7 @@ class SpectralHybridCoupling final : public ReducedCouplingMethod {
   SpectralHybridSettings settings_;
   double h_ = 0.01;
   std::string solver_signature_;
+  ContactSettings contact_;  // [contact]: refused beyond its explicit limit (check_scene)
   const Scene* scene_ = nullptr;
 
   HybridRegions regions_;

@@ -13,8 +13,9 @@
 #include "substruct/core/error.hpp"
 #include "substruct/core/stopwatch.hpp"
 #include "substruct/fem/mass.hpp"
-#include "substruct/geometry/render_surface.hpp"
 #include "substruct/scene/scene.hpp"
+
+#include "detail/surface_area_shares.hpp"
 
 namespace substruct {
 
@@ -25,14 +26,7 @@ ContactService::ContactService(const Config& config, const Scene& scene)
   tolerance_ = settings.tolerance;
   if (obstacles_.empty()) return;
   // A boundary triangle's area goes to its corners in thirds: the vertex's share A_v.
-  const Triangles triangles = boundary_triangles(scene.mesh);
-  const Points& X = scene.mesh.vertices;
-  std::vector<double> area(static_cast<std::size_t>(scene.mesh.num_vertices()), 0.0);
-  for (Index t = 0; t < triangles.rows(); ++t) {
-    const Vec3 a = X.row(triangles(t, 0)), b = X.row(triangles(t, 1)), c = X.row(triangles(t, 2));
-    const double third = (b - a).cross(c - a).norm() / 6;
-    for (int k = 0; k < 3; ++k) area[static_cast<std::size_t>(triangles(t, k))] += third;
-  }
+  const std::vector<double> area = detail::surface_area_shares(scene.mesh);
   const Eigen::VectorXd mass = lumped_vertex_mass(scene.mesh);
   for (Index v = 0; v < scene.mesh.num_vertices(); ++v) {
     const auto i = static_cast<std::size_t>(v);

@@ -636,3 +636,10 @@ case_contact_inertia_on_two_domains() {
     "$cli" run "$scene" --coupling.plugin=inertia --scene.domains=auto:2 \
     --contact.ground="1 0 0 -1" --run.exporters=
 }
+case_contact_explicit_method_beyond_its_limit() {
+  # ddm holds the contact forces over its step: at the default stiffness and dt the springs would
+  # diverge, so the scene is refused before precompute, naming the limits and full.
+  expect_error 1 "coupling 'ddm' cannot run scene .*applies the \[contact\] forces explicitly.*stable only for dt ≤ .*use coupling.plugin = full" -- \
+    "$cli" run "$scene" --coupling.plugin=ddm --scene.domains=bands:3 \
+    --contact.ground="1 0 0 -1" --run.exporters=
+}
