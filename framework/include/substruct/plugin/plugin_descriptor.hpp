@@ -22,8 +22,10 @@ class Config;
 // instead of a Boost options_description; 6: DomainLayout has a modal rotation matrix Ψ;
 // 7: CouplingMethod has the static-solve hooks (do_can_solve_static, do_solve_static);
 // 8: PrecomputeStats names the step's integrator; Exporter::targets (the files a run checks
-// before it starts); 9: Config is an OptionSource (the options layer reads through it).
-inline constexpr int kPluginAbiVersion = 9;
+// before it starts); 9: Config is an OptionSource (the options layer reads through it);
+// 10: ExternalForces::point_stiffness (contact), CouplingMethod::rigid_domains, a geometry
+// solver may read the layout in place.
+inline constexpr int kPluginAbiVersion = 10;
 
 /// What a factory receives: the validated configuration (the plugin reads its own section
 /// through its OptionSet, and any framework section it needs through the framework's).
