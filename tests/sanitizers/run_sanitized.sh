@@ -21,7 +21,10 @@ mapfile -t plugins < <(ninja -C build-debug -t targets all | grep -oE '^plugins/
 mapfile -t unit_tests < <(ninja -C build-debug -t targets all |
   grep -oE '^(bin/(mesh|plugin|io|config|core)_test_[a-z_]+|bin/replay_[a-z_]+|bin/reduction_test_model_cache|fixture-[a-z-]+)' |
   sort -u)
-cmake --build build-debug -j2 --target substruct_cli "${plugins[@]}" "${unit_tests[@]}" >/dev/null
+# The viewer is its own target (not a dependency of the command): the bad-input cases run it.
+viewer=()
+ninja -C build-debug -t targets all | grep -q '^substruct_view:' && viewer=(substruct_view)
+cmake --build build-debug -j2 --target substruct_cli "${viewer[@]}" "${plugins[@]}" "${unit_tests[@]}" >/dev/null
 export ASAN_OPTIONS="detect_leaks=0:abort_on_error=1" UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
 export SUBSTRUCT_PLUGIN_PATH=
 cli="$repo/build-debug/bin/substruct"
