@@ -67,11 +67,8 @@ class InertiaCoupling final : public ReducedCouplingMethod {
   explicit InertiaCoupling(const Config& config)
       : reduction_(ReductionSettings::from_config(config)),
         settings_(read_inertia_settings(config)),
-        tasks_(run_threads(config)) {
-    const ContactSettings contact = contact_options().read(config);
-    contact_ = !contact.ground.empty() || !contact.spheres.empty() || !contact.capsules.empty() ||
-               !contact.boxes.empty();
-  }
+        tasks_(run_threads(config)),
+        contact_(has_obstacles(contact_options().read(config))) {}
 
  protected:
   // The hooks the framework calls in order, once it has checked their inputs.

@@ -41,4 +41,8 @@ const OptionSet<ContactSettings>& contact_options() {
   return options;
 }
 
+bool has_obstacles(const ContactSettings& s) {
+  return !s.ground.empty() || !s.spheres.empty() || !s.capsules.empty() || !s.boxes.empty();
+}
+
 }  // namespace substruct

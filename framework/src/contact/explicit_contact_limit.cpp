@@ -14,10 +14,6 @@
 
 namespace substruct {
 
-bool has_obstacles(const ContactSettings& s) {
-  return !s.ground.empty() || !s.spheres.empty() || !s.capsules.empty() || !s.boxes.empty();
-}
-
 ExplicitContactLimit explicit_contact_limit(const ContactSettings& settings, const Scene& scene,
                                             double dt) {
   ExplicitContactLimit limit;

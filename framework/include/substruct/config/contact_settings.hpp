@@ -24,4 +24,7 @@ struct ContactSettings {
 
 const OptionSet<ContactSettings>& contact_options();
 
+/// Whether [contact] declares any obstacle.
+bool has_obstacles(const ContactSettings& settings);
+
 }  // namespace substruct

@@ -30,7 +30,4 @@ ExplicitContactLimit explicit_contact_limit(const ContactSettings& settings, con
 std::string explicit_contact_refusal(const ContactSettings& settings, const Scene& scene, double dt,
                                      const std::string& method);
 
-/// Whether [contact] declares any obstacle.
-bool has_obstacles(const ContactSettings& settings);
-
 }  // namespace substruct
