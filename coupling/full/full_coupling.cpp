@@ -17,6 +17,7 @@
 #include <fmt/format.h>
 
 #include "substruct/config/config.hpp"
+#include "substruct/config/contact_settings.hpp"
 #include "substruct/core/error.hpp"
 #include "substruct/core/log.hpp"
 #include "substruct/core/memory_budget.hpp"
@@ -84,6 +85,11 @@ class FullCoupling final : public CouplingMethod {
     const FullSettings settings = full_options().read(config);
     settings_ = settings;
     lumped_ = settings.mass == MassMatrix::lumped;
+    if (settings.scheme == TimeScheme::newmark) {
+      const std::string caveat = trapezoidal_contact_warning(contact_options().read(config), "full",
+                                                             settings.newmark_gamma);
+      if (!caveat.empty()) log::warn("{} (or --full.integrator=backward-euler)", caveat);
+    }
   }
 
  protected:

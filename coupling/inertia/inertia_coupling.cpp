@@ -68,7 +68,11 @@ class InertiaCoupling final : public ReducedCouplingMethod {
       : reduction_(ReductionSettings::from_config(config)),
         settings_(read_inertia_settings(config)),
         tasks_(run_threads(config)),
-        contact_(has_obstacles(contact_options().read(config))) {}
+        contact_(has_obstacles(contact_options().read(config))) {
+    const std::string caveat = trapezoidal_contact_warning(contact_options().read(config),
+                                                           "inertia", settings_.newmark_gamma);
+    if (!caveat.empty()) log::warn("{}", caveat);
+  }
 
  protected:
   // The hooks the framework calls in order, once it has checked their inputs.

@@ -4,6 +4,7 @@
 /// capsules, axis-aligned boxes; fixed or keyframed) and the penalty response's stiffness,
 /// damping, friction and tolerance. The physics and its limits: framework/docs/contact.md.
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "substruct/options/options.hpp"
@@ -26,5 +27,12 @@ const OptionSet<ContactSettings>& contact_options();
 
 /// Whether [contact] declares any obstacle.
 bool has_obstacles(const ContactSettings& settings);
+
+/// The warning for taking contact with Newmark γ below 0.55 (`section`'s newmark_gamma): the
+/// trapezoidal rule (γ = ½) does not damp the contact springs' ω Δt ≫ 1, so they ring, and as
+/// contacts open and close within a step the run gains energy (framework/docs/contact.md).
+/// Empty when [contact] has no obstacle or γ ≥ 0.55.
+std::string trapezoidal_contact_warning(const ContactSettings& settings, std::string_view section,
+                                        double newmark_gamma);
 
 }  // namespace substruct
