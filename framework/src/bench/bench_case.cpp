@@ -120,6 +120,11 @@ BenchCase run_bench_case(const Config& config, const PluginHost& host,
       log::info("bench: {} on {}: run {} of {}, {:.3f} ms per step (median so far)", c.method,
                 c.scene, repeat + 1, settings.repeats, 1e3 * c.median_step_seconds());
     }
+    if (const ContactService* contact = sim->contact()) {
+      c.contact = true;
+      c.contact_stats = contact->stats();  // the last run's (each run resets them)
+      c.contact_tolerance = contact->tolerance();
+    }
     const double steps = double(c.step_seconds.size());
     for (const auto& [stage, seconds] : stages.stage_seconds)
       c.stage_seconds.emplace_back(stage, seconds / steps);

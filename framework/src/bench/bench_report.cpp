@@ -110,6 +110,31 @@ std::string models_text(const PrecomputeStats& p) {
 }
 
 // "full: trapezoidal Newmark (γ = ½, β = ¼); ddm: backward Euler …", each method once.
+// The contact stage's mean wall time per step [s] (0 when it was not timed).
+double contact_stage_seconds(const BenchCase& c) {
+  for (const auto& [stage, seconds] : c.stage_seconds)
+    if (stage == "contact") return seconds;
+  return 0;
+}
+
+// One line of the report's Contact section: what the contact stage found and cost.
+std::string contact_text(const BenchCase& c) {
+  const ContactStats& s = c.contact_stats;
+  std::string line =
+      fmt::format("- {} / {}: deepest penetration {} m", c.scene, c.name(), num(s.max_penetration));
+  if (s.deepest_vertex >= 0) line += fmt::format(" (vertex {})", s.deepest_vertex);
+  line += fmt::format(", {} % of the tolerance {} m",
+                      num(100 * s.max_penetration / c.contact_tolerance), num(c.contact_tolerance));
+  line += fmt::format("; {} contacts per step (at most {}), {} % of them sliding",
+                      num(s.contacts_per_step()), s.max_contacts,
+                      num(s.contacts ? 100.0 * double(s.sliding) / double(s.contacts) : 0));
+  const double stage = contact_stage_seconds(c);
+  const double step = c.median_step_seconds();
+  line += fmt::format("; the contact stage {} µs per step", num(1e6 * stage));
+  if (step > 0) line += fmt::format(" ({} % of the median step)", num(100 * stage / step));
+  return line + "\n";
+}
+
 std::string integrators_text(const BenchReport& report) {
   std::vector<std::string> seen;
   std::string list;
@@ -127,6 +152,7 @@ std::string integrators_text(const BenchReport& report) {
 
 std::vector<BenchField> bench_result_fields(const BenchCase& c, const BenchAccuracy& a) {
   using L = long long;
+  const double nan = std::nan("");
   return {{"scene", c.scene},
           {"method", c.name()},
           {"status", c.ran() ? "ok" : c.failure},
@@ -158,7 +184,10 @@ std::vector<BenchField> bench_result_fields(const BenchCase& c, const BenchAccur
           {"broken", L(a.broken)},
           {"integrator", c.precompute.integrator},
           {"reference_uncertainty", a.reference_uncertainty},
-          {"self_check", L(a.self_check)}};
+          {"self_check", L(a.self_check)},
+          {"contact_max_penetration_m", c.contact ? c.contact_stats.max_penetration : nan},
+          {"contacts_per_step", c.contact ? c.contact_stats.contacts_per_step() : nan},
+          {"contact_stage_us", c.contact ? 1e6 * contact_stage_seconds(c) : nan}};
 }
 
 namespace {
@@ -315,6 +344,12 @@ std::vector<fs::path> write_bench_report(const fs::path& dir, const BenchReport&
     if (!c.stage_seconds.empty())
       md += "; step: " + stages_text(c.stage_seconds, 1e3, " ms") + " (mean)";
     md += "\n";
+  }
+  if (std::any_of(report.cases.begin(), report.cases.end(),
+                  [](const BenchCase& c) { return c.contact && !c.step_seconds.empty(); })) {
+    md += "\n## Contact\n\n";
+    for (const BenchCase& c : report.cases)
+      if (c.contact && !c.step_seconds.empty()) md += contact_text(c);
   }
   md += "\nPlots: trajectories_<scene>.png (tracked vertex), energy_<scene>.png.\n";
 

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "substruct/config/config.hpp"
+#include "substruct/contact/contact_service.hpp"
 #include "substruct/coupling/coupling_method.hpp"
 
 namespace substruct {
@@ -39,6 +40,10 @@ struct BenchCase {
   double peak_rss_mb = 0;      // peak resident memory of the process during the case
   double baseline_rss_mb = 0;  // resident memory before it
   double interface_gap = 0;    // the largest over the recorded run's frames [m]
+  /// The contact stage of the last run ([contact] obstacles only; contact/contact_service.hpp).
+  bool contact = false;
+  ContactStats contact_stats;
+  double contact_tolerance = 0;  // [contact] tolerance [m]
 
   // The first run, frame 0 (initial state) to frame `steps`.
   std::vector<Index> tracked_vertices;
