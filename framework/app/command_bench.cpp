@@ -288,6 +288,8 @@ std::string run_suite(const BenchSuite& suite, const BenchArguments& a, const Pl
       md +=
           "_Quick run: a check that every row runs; its accuracy figures are not meaningful._\n\n";
     md += "Verdict on " + bench_verdict(report) + "\n";
+    if (const std::string contact = bench_contact_lines(report); !contact.empty())
+      md += "\nContact:\n\n" + contact + "\n";
   }
   return md;
 }

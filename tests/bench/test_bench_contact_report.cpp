@@ -58,6 +58,10 @@ TEST(BenchContactReport, ReportAndCsvCarryTheContactStagesFigures) {
             std::string::npos)
       << md;
   EXPECT_EQ(md.find("- drop / inertia: deepest"), std::string::npos) << md;
+  report.cases[0].contact_stats.max_penetration = 0.0492;  // beyond the tolerance: a multiple
+  EXPECT_NE(bench_contact_lines(report).find("0.0492 m (vertex 7), 49.2× the tolerance 0.001 m"),
+            std::string::npos)
+      << bench_contact_lines(report);
 
   const std::string csv = read_text(dir / "results.csv");
   const std::string header = csv.substr(0, csv.find('\n'));

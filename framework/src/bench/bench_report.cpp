@@ -123,8 +123,10 @@ std::string contact_text(const BenchCase& c) {
   std::string line =
       fmt::format("- {} / {}: deepest penetration {} m", c.scene, c.name(), num(s.max_penetration));
   if (s.deepest_vertex >= 0) line += fmt::format(" (vertex {})", s.deepest_vertex);
-  line += fmt::format(", {} % of the tolerance {} m",
-                      num(100 * s.max_penetration / c.contact_tolerance), num(c.contact_tolerance));
+  const double share = s.max_penetration / c.contact_tolerance;
+  line += share > 1 ? fmt::format(", {}× the tolerance {} m", num(share), num(c.contact_tolerance))
+                    : fmt::format(", {} % of the tolerance {} m", num(100 * share),
+                                  num(c.contact_tolerance));
   line += fmt::format("; {} contacts per step (at most {}), {} % of them sliding",
                       num(s.contacts_per_step()), s.max_contacts,
                       num(s.contacts ? 100.0 * double(s.sliding) / double(s.contacts) : 0));
@@ -288,6 +290,13 @@ std::string bench_markdown_table(const BenchReport& report) {
   return t;
 }
 
+std::string bench_contact_lines(const BenchReport& report) {
+  std::string lines;
+  for (const BenchCase& c : report.cases)
+    if (c.contact && !c.step_seconds.empty()) lines += contact_text(c);
+  return lines;
+}
+
 std::vector<fs::path> write_bench_report(const fs::path& dir, const BenchReport& report) {
   if (report.accuracy.size() != report.cases.size())
     throw Error("bench report: one accuracy entry per case expected");
@@ -345,12 +354,8 @@ std::vector<fs::path> write_bench_report(const fs::path& dir, const BenchReport&
       md += "; step: " + stages_text(c.stage_seconds, 1e3, " ms") + " (mean)";
     md += "\n";
   }
-  if (std::any_of(report.cases.begin(), report.cases.end(),
-                  [](const BenchCase& c) { return c.contact && !c.step_seconds.empty(); })) {
-    md += "\n## Contact\n\n";
-    for (const BenchCase& c : report.cases)
-      if (c.contact && !c.step_seconds.empty()) md += contact_text(c);
-  }
+  if (const std::string contact = bench_contact_lines(report); !contact.empty())
+    md += "\n## Contact\n\n" + contact;
   md += "\nPlots: trajectories_<scene>.png (tracked vertex), energy_<scene>.png.\n";
 
   // results.csv

@@ -67,6 +67,11 @@ std::vector<BenchField> bench_result_fields(const BenchCase& c, const BenchAccur
 /// has a paper figure.
 std::string bench_markdown_table(const BenchReport& report);
 
+/// The contact figures of every case that ran with [contact] obstacles, a Markdown list item
+/// each (deepest penetration against the tolerance, contacts per step, share sliding, the
+/// contact stage's time); empty when none had obstacles.
+std::string bench_contact_lines(const BenchReport& report);
+
 /// Writes report.md, results.csv and results.json into `dir` (created; each file staged under a
 /// temporary name and renamed when complete). Returns the paths written.
 std::vector<std::filesystem::path> write_bench_report(const std::filesystem::path& dir,
