@@ -109,7 +109,6 @@ std::string models_text(const PrecomputeStats& p) {
                      p.models_instanced);
 }
 
-// "full: trapezoidal Newmark (γ = ½, β = ¼); ddm: backward Euler …", each method once.
 // The contact stage's mean wall time per step [s] (0 when it was not timed).
 double contact_stage_seconds(const BenchCase& c) {
   for (const auto& [stage, seconds] : c.stage_seconds)
@@ -137,6 +136,7 @@ std::string contact_text(const BenchCase& c) {
   return line + "\n";
 }
 
+// "full: trapezoidal Newmark (γ = ½, β = ¼); ddm: backward Euler …", each method once.
 std::string integrators_text(const BenchReport& report) {
   std::vector<std::string> seen;
   std::string list;
