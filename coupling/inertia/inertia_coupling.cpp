@@ -67,10 +67,11 @@ class InertiaCoupling final : public ReducedCouplingMethod {
   explicit InertiaCoupling(const Config& config)
       : reduction_(ReductionSettings::from_config(config)),
         settings_(read_inertia_settings(config)),
-        tasks_(run_threads(config)),
-        contact_(has_obstacles(contact_options().read(config))) {
-    const std::string caveat = trapezoidal_contact_warning(contact_options().read(config),
-                                                           "inertia", settings_.newmark_gamma);
+        tasks_(run_threads(config)) {
+    const ContactSettings contact = contact_options().read(config);
+    contact_ = has_obstacles(contact);
+    const std::string caveat =
+        trapezoidal_contact_warning(contact, "inertia", settings_.newmark_gamma);
     if (!caveat.empty()) log::warn("{}", caveat);
   }
 

@@ -82,8 +82,7 @@ int command_run(const Args& raw_args) {
         "contact    max penetration %.3g m (tolerance %.3g m), %.1f contacts/step (max %ld, "
         "%.0f %% sliding), stage %.3f ms/step\n",
         c.max_penetration, s.contact_tolerance, c.contacts_per_step(), c.max_contacts,
-        c.contacts ? 100.0 * double(c.sliding) / double(c.contacts) : 0.0,
-        c.evaluations ? 1e3 * c.seconds / double(c.evaluations) : 0.0);
+        100 * c.sliding_share(), c.evaluations ? 1e3 * c.seconds / double(c.evaluations) : 0.0);
   }
   for (const auto& file : s.outputs)
     std::printf("output     %s\n", std::filesystem::absolute(file).lexically_normal().c_str());

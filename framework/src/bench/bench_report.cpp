@@ -127,8 +127,7 @@ std::string contact_text(const BenchCase& c) {
                     : fmt::format(", {} % of the tolerance {} m", num(100 * share),
                                   num(c.contact_tolerance));
   line += fmt::format("; {} contacts per step (at most {}), {} % of them sliding",
-                      num(s.contacts_per_step()), s.max_contacts,
-                      num(s.contacts ? 100.0 * double(s.sliding) / double(s.contacts) : 0));
+                      num(s.contacts_per_step()), s.max_contacts, num(100 * s.sliding_share()));
   const double stage = contact_stage_seconds(c);
   const double step = c.median_step_seconds();
   line += fmt::format("; the contact stage {} µs per step", num(1e6 * stage));

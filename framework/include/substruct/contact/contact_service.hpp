@@ -29,6 +29,8 @@ struct ContactStats {
   double seconds = 0;          // wall time of the stage
 
   double contacts_per_step() const { return evaluations ? double(contacts) / evaluations : 0; }
+  /// The fraction of the contacts that slid (0 without contacts).
+  double sliding_share() const { return contacts ? double(sliding) / double(contacts) : 0; }
 };
 
 class ContactService {
