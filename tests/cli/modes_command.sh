@@ -103,17 +103,17 @@ fi
 grep -q "modes: --run.dt=0.1 is not read by modes" "$out/ignored.log"
 
 # One process solves with spectra ([solvers] eigen = auto: no MPI); --solvers.eigen=slepc
-# starts Open MPI as an isolated singleton (no daemon, no transport probing), leaves a variable
-# the user set alone, and keeps Open MPI's own start-up on request; the eigenvalues are the same
-# every way (the rigid modes' near-zero ones are round-off, so only the elastic ones are
-# compared between the two solvers).
+# starts Open MPI as an isolated singleton (no daemon, no transport probing, a session folder of
+# its own), leaves a variable the user set alone, and keeps Open MPI's own start-up on request;
+# the eigenvalues are the same every way (the rigid modes' near-zero ones are round-off, so only
+# the elastic ones are compared between the two solvers).
 grep -q "^solver   spectra, 8 modes" "$out/free.log"
 "$cli" modes "$mesh" --count 8 --verbose --solvers.eigen=slepc >"$out/isolated.log" 2>&1
-grep -q "isolated singleton (4 OMPI_MCA_ variables set)" "$out/isolated.log"
+grep -q "isolated singleton (5 OMPI_MCA_ variables set)" "$out/isolated.log"
 grep -q "^solver   slepc, 8 modes" "$out/isolated.log"
 OMPI_MCA_pml=ob1 "$cli" modes "$mesh" --count 8 --verbose --solvers.eigen=slepc \
   >"$out/user.log" 2>&1
-grep -q "isolated singleton (3 OMPI_MCA_ variables set)" "$out/user.log"
+grep -q "isolated singleton (4 OMPI_MCA_ variables set)" "$out/user.log"
 SUBSTRUCT_MPI_SINGLETON=openmpi "$cli" modes "$mesh" --count 8 --verbose --solvers.eigen=slepc \
   >"$out/openmpi.log" 2>&1
 if grep -q "isolated singleton" "$out/openmpi.log"; then
