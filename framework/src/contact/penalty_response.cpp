@@ -9,8 +9,10 @@ PenaltyResponse penalty_response(const SurfaceDistance& surface, const Vec3& x, 
   const Vec3& n = surface.normal;
   const bool inside = surface.distance < 0;
   // Twice the step's motion at v: what the step's accelerations add on top (gravity's g Δt² at
-  // rest's edge) is covered up to 2 |v|/Δt.
-  const bool arriving = !inside && surface.distance + 2 * p.dt * n.dot(v) < 0;
+  // rest's edge) is covered up to 2 |v|/Δt. A vertex on the surface and not leaving it (an
+  // object placed on the ground at rest) is arriving: its spring is in the step from the start.
+  const bool arriving = !inside && (surface.distance + 2 * p.dt * n.dot(v) < 0 ||
+                                    (surface.distance == 0 && n.dot(v) <= 0));
   // A vertex out for one evaluation keeps its anchor: one that chatters on the surface (the
   // uphill edge of a sliding block, out every other step) would otherwise grip again at s = 0
   // each time it returns and hold the whole block. Out for a second evaluation: released.
