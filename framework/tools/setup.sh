@@ -66,7 +66,7 @@ packages=(
   cmake ninja-build g++ ccache pkg-config python3
   libeigen3-dev libboost-dev libboost-program-options-dev libboost-graph-dev libfmt-dev
   libsuitesparse-dev libmetis-dev libopenblas0-serial libslepc-real-dev libpetsc-real-dev
-  libspectra-dev libtbb-dev zlib1g-dev libassimp-dev libgmsh-dev
+  libspectra-dev libtbb-dev zlib1g-dev libassimp-dev libgmsh-dev libopenvdb-dev
   libopenscenegraph-dev libgl1-mesa-dri fonts-dejavu-core libfreetype-dev
   python3-matplotlib python3-numpy
 )

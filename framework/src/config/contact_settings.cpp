@@ -20,9 +20,19 @@ const OptionSet<ContactSettings>& contact_options() {
           .numbers("boxes", &S::boxes, "m",
                    "axis-aligned boxes, six numbers each: CX CY CZ HX HY HZ (centre, half "
                    "extents > 0)")
+          .path("mesh", &S::mesh,
+                "a triangle-mesh obstacle: a closed surface in any format the import reads (OBJ, "
+                "STL, PLY, OFF, glTF, …), as its signed distance field (OpenVDB); named mesh1")
+          .numbers("mesh_placement", &S::mesh_placement, "",
+                   "SCALE TX TY TZ: the mesh's coordinates × SCALE (> 0) + (TX TY TZ) [m] "
+                   "(empty: as in the file)")
+          .number("mesh_voxel", &S::mesh_voxel, "m",
+                  "the mesh's distance field sample spacing (0: 1/64 of its longest side); "
+                  "a surface feature smaller than about two samples is rounded off",
+                  in_range(0, 1e6))
           .text("keyframes", &S::keyframes,
                 "obstacle motion: NAME T X Y Z T X Y Z … with NAME ground, sphere1, capsule2, "
-                "box1 …; each obstacle moved by the translation (X Y Z) [m], linear between "
+                "box1, mesh1 …; each obstacle moved by the translation (X Y Z) [m], linear between "
                 "times T [s] strictly increasing, held before the first and after the last; "
                 "tracks separated by ';'")
           .number("stiffness", &S::stiffness, "Pa/m",
@@ -44,7 +54,8 @@ const OptionSet<ContactSettings>& contact_options() {
 }
 
 bool has_obstacles(const ContactSettings& s) {
-  return !s.ground.empty() || !s.spheres.empty() || !s.capsules.empty() || !s.boxes.empty();
+  return !s.ground.empty() || !s.spheres.empty() || !s.capsules.empty() || !s.boxes.empty() ||
+         !s.mesh.empty();
 }
 
 // 0.55: the smallest γ measured without an energy gain on the block's drop (0.55 and 0.6; at

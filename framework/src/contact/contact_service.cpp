@@ -59,6 +59,7 @@ void ContactService::reset() {
   std::fill(anchors_.begin(), anchors_.end(), FrictionAnchor{});
   stats_ = {};
   last_contacts_ = 0;
+  touching_.clear();
 }
 
 double ContactService::energy_at(const Points& positions, double time) const {
@@ -88,6 +89,7 @@ void ContactService::accumulate(double time, double dt, const Points& positions,
   if (obstacles_.empty()) return;
   const auto start = Clock::now();
   long contacts = 0, sliding = 0, arriving = 0;
+  touching_.clear();
   const std::size_t count = obstacles_.size();
   // The obstacles' translations now and at the step's end, their motion Δo over the step.
   std::vector<Vec3> offset(count), motion(count);
@@ -123,6 +125,7 @@ void ContactService::accumulate(double time, double dt, const Points& positions,
       }
     }
     if (!touching) continue;
+    touching_.push_back(v);
     forces.point_forces.push_back({v, force});
     forces.point_stiffness.push_back({v, K});
   }

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "substruct/contact/obstacle.hpp"
 
+#include "substruct/contact/distance_grid.hpp"
+
 #include <algorithm>
 #include <cmath>
 
@@ -77,6 +79,8 @@ SurfaceDistance surface_distance(const Obstacle& o, const Vec3& x, const Vec3& t
     }
     case ObstacleShape::box:
       return box_distance(x, o.a + translation, o.b);
+    case ObstacleShape::mesh:
+      return grid_distance(*o.grid, x - translation);
   }
   return {};
 }
@@ -91,6 +95,8 @@ const char* to_string(ObstacleShape shape) {
       return "capsule";
     case ObstacleShape::box:
       return "box";
+    case ObstacleShape::mesh:
+      return "mesh";
   }
   return "?";
 }

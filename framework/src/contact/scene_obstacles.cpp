@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "substruct/contact/scene_obstacles.hpp"
 
+#include "substruct/contact/mesh_obstacle.hpp"
+
 #include <string>
 
 #include <fmt/format.h>
@@ -83,6 +85,31 @@ std::vector<Obstacle> scene_obstacles(const Config& config) {
       throw config.value_error(
           "contact.boxes", fmt::format("{} has half extents {} {} {}, expected each > 0", o.name,
                                        o.b.x(), o.b.y(), o.b.z()));
+    obstacles.push_back(o);
+  }
+  if (!s.mesh.empty()) {
+    MeshObstacleRequest request;
+    request.file = s.mesh;
+    request.voxel = s.mesh_voxel;
+    if (!s.mesh_placement.empty()) {
+      if (s.mesh_placement.size() != 4)
+        throw config.value_error(
+            "contact.mesh_placement",
+            fmt::format("expected four numbers SCALE TX TY TZ, got {}", s.mesh_placement.size()));
+      request.scale = s.mesh_placement[0];
+      request.offset = vec(s.mesh_placement, 1);
+      if (!(request.scale > 0))
+        throw config.value_error("contact.mesh_placement",
+                                 fmt::format("the scale {} is not > 0", request.scale));
+    }
+    Obstacle o;
+    o.name = "mesh1";
+    o.shape = ObstacleShape::mesh;
+    try {
+      o.grid = mesh_distance_grid(request);
+    } catch (const Error& e) {
+      throw config.value_error("contact.mesh", e.what());
+    }
     obstacles.push_back(o);
   }
   std::vector<std::pair<std::string, KeyframeTrack>> tracks;

@@ -65,6 +65,8 @@ class ContactService {
   double energy_at(const Points& positions, double time) const;
   /// The contacts of the last accumulate().
   long contacts() const { return last_contacts_; }
+  /// The vertices the last accumulate() gave a force (inside an obstacle, or arriving), ascending.
+  const std::vector<Index>& touching() const { return touching_; }
   const ContactStats& stats() const { return stats_; }
 
  private:
@@ -76,6 +78,7 @@ class ContactService {
   double friction_ = 0;
   double tolerance_ = 0;
   long last_contacts_ = 0;
+  std::vector<Index> touching_;
   ContactStats stats_;
 };
 
