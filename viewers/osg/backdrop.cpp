@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "backdrop.hpp"
+#include "osg_vectors.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -120,19 +121,18 @@ Backdrop::Backdrop() : root_(new osg::Group) {
   root_->addChild(ground_);
 }
 
-void Backdrop::place(const Vec3& center, const Vec3& extent, const Vec3& up, osg::Node* object) {
+void Backdrop::place(const Vec3& center, const Vec3& extent, const Vec3& up, osg::Node* object,
+                     std::optional<double> ground) {
   // Basis of the ground: u × v = up.
-  const Vec3 helper = std::abs(up.x()) < 0.9 ? Vec3::UnitX() : Vec3::UnitY();
-  const Vec3 u = (helper - up.dot(helper) * up).normalized();
-  const Vec3 v = up.cross(u).normalized();
+  const auto [u, v] = plane_basis(up);
   // The rest box's lowest point along up, less a small gap; a square 3 × the box across.
   const Vec3 half = 0.5 * extent;
   const double below = half.cwiseProduct(up.cwiseAbs()).sum();
   const double size = extent.norm();
-  const Vec3 c = center - (below + 0.01 * size) * up;
+  const Vec3 c = ground ? Vec3(center - (up.dot(center) - *ground) * up)
+                        : Vec3(center - (below + 0.01 * size) * up);
   const double radius = 1.5 * size;
 
-  auto to_osg = [](const Vec3& p) { return osg::Vec3(float(p.x()), float(p.y()), float(p.z())); };
   // A disc of rings, opaque inside, transparent at the rim; texture coordinates map the square
   // [c − radius, c + radius]² (u, v) onto the shadow texture.
   osg::ref_ptr<osg::Geometry> disc = new osg::Geometry;

@@ -5,6 +5,7 @@
 // shadow on it. The shadow is the object seen from straight above, rendered each frame into a
 // small texture (a pre-render camera) that the ground's colour is multiplied by; its texels,
 // filtered, soften its edge.
+#include <optional>
 #include <osg/Camera>
 #include <osg/Group>
 #include <osg/Texture2D>
@@ -19,9 +20,11 @@ class Backdrop {
   Backdrop();
   /// The nodes to add beside the object: the gradient, the ground and the shadow camera.
   osg::Group* root() const { return root_.get(); }
-  /// Places the ground under the object's rest box (centre, extents) against `up` (unit), and
-  /// renders `object` into the shadow.
-  void place(const Vec3& center, const Vec3& extent, const Vec3& up, osg::Node* object);
+  /// Places the ground under the object's rest box (centre, extents) against `up` (unit), or on
+  /// the plane up·x = `ground` when given (a [contact] ground), and renders `object` into the
+  /// shadow.
+  void place(const Vec3& center, const Vec3& extent, const Vec3& up, osg::Node* object,
+             std::optional<double> ground = std::nullopt);
 
  private:
   osg::ref_ptr<osg::Group> root_;

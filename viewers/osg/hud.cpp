@@ -16,7 +16,7 @@ constexpr const char* kKeys =
     "g gravity         w wind        c colouring (plain, domains, displacement, error)\n"
     "m next coupling method (precompute, or load from cache; single view)\n"
     "o ghost on/off    i interfaces      f fixed vertices     [ ] spring stiffness /2, x2\n"
-    "h this help       Esc quit";
+    "k contacts        h this help       Esc quit";
 
 }  // namespace
 

@@ -56,6 +56,9 @@ bool KeyHandler::handle(const osgGA::GUIEventAdapter& ea, osgGA::GUIActionAdapte
     case 'f':
       viewports_.toggle_fixed();
       return true;
+    case 'k':
+      viewports_.toggle_contacts();
+      return true;
     case '[':
       session_.scale_drag_stiffness(0.5);
       return true;

@@ -39,6 +39,8 @@ LaneView::LaneView(const ViewerOptions& options, bool looks)
     camera_->addChild(backdrop_->root());
   }
   camera_->addChild(graph_.root());
+  contacts_.set_shown(options.show_contacts);
+  camera_->addChild(contacts_.root());
   camera_->addChild(ghost_);
   if (options.hud) camera_->addChild(hud_.camera());
 }
@@ -64,8 +66,12 @@ void LaneView::show_ghost(bool on) {
 
 void LaneView::rebuild(Lane& lane, const Vec3& up) {
   graph_.rebuild(lane);
+  const ContactService* contact = lane.sim().contact();
+  const std::optional<double> ground = backdrop_ ? ground_plane_along(contact, up) : std::nullopt;
   if (backdrop_)
-    backdrop_->place(graph_.rest_center(), graph_.rest_extent(), up, graph_.surface_node());
+    backdrop_->place(graph_.rest_center(), graph_.rest_extent(), up, graph_.surface_node(), ground);
+  contacts_.rebuild(contact, graph_.rest_center(), graph_.rest_extent().norm(),
+                    ground ? up : Vec3::Zero());
 }
 
 }  // namespace substruct::viewer

@@ -10,6 +10,7 @@
 #include <osg/ref_ptr>
 
 #include "backdrop.hpp"
+#include "contact_view.hpp"
 #include "lane_hud.hpp"
 #include "scene_graph.hpp"
 
@@ -31,6 +32,7 @@ class LaneView {
   LaneView(const ViewerOptions& options, bool looks);
   osg::Camera* camera() const { return camera_.get(); }
   SceneGraph& graph() { return graph_; }
+  ContactView& contacts() { return contacts_; }
   LaneHud& hud() { return hud_; }
   const ViewportRect& viewport() const { return viewport_; }
   void place(const ViewportRect& rect);
@@ -38,12 +40,14 @@ class LaneView {
   /// The ghost's nodes drawn over this viewport's object (null: none).
   void set_ghost(osg::Node* ghost);
   void show_ghost(bool on);
-  /// After the lane's simulation changed: its nodes, and the ground under it against `up`.
+  /// After the lane's simulation changed: its nodes, its obstacles, and the ground under it
+  /// against `up` (on the [contact] ground when that is orthogonal to up).
   void rebuild(Lane& lane, const Vec3& up);
 
  private:
   osg::ref_ptr<osg::Camera> camera_;
   SceneGraph graph_;
+  ContactView contacts_;
   std::optional<Backdrop> backdrop_;
   osg::ref_ptr<osg::Switch> ghost_;
   LaneHud hud_;

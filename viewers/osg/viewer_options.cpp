@@ -178,6 +178,8 @@ ViewerOptions parse_viewer_options(const cli::Args& args) {
       o.show_interfaces = false;
     } else if (a == "--no-fixed") {
       o.show_fixed = false;
+    } else if (a == "--no-contacts") {
+      o.show_contacts = false;
     } else if (a == "--no-hud") {
       o.hud = false;
     } else {
@@ -195,11 +197,11 @@ ViewerOptions parse_viewer_options(const cli::Args& args) {
   }
   o.scene = cli::parse_scene_arguments(
       "view", rest,
-      {"--frames",     "--screenshot",     "--frame-sequence", "--size",   "--steps-per-frame",
-       "--pull",       "--drag-stiffness", "--colour",         "--color",  "--paused",
-       "--interfaces", "--no-interfaces",  "--no-fixed",       "--no-hud", "--compare",
-       "--reference",  "--ghost",          "--ghost-style",    "--record", "--print-hud",
-       "--plain",      "--still",          "--check-geometry"});
+      {"--frames",     "--screenshot",     "--frame-sequence", "--size",       "--steps-per-frame",
+       "--pull",       "--drag-stiffness", "--colour",         "--color",      "--paused",
+       "--interfaces", "--no-interfaces",  "--no-fixed",       "--no-hud",     "--compare",
+       "--reference",  "--ghost",          "--ghost-style",    "--record",     "--print-hud",
+       "--plain",      "--still",          "--check-geometry", "--no-contacts"});
   if (o.compare.size() == 1) o.scene.overrides.push_back("--coupling.plugin=" + o.compare.front());
   return o;
 }
@@ -212,7 +214,7 @@ const char* viewer_usage() {
   pulls it with a spring, the other mouse buttons move the camera. Keys (also shown with h):
     p pause/resume   n one step   r reset   g gravity   w wind   c colouring
     m next method (precompute or cache, shown on screen)   i interfaces   f fixed vertices
-    o ghost on/off   [ ] spring stiffness ÷2 ×2   h help   Esc quit
+    k contacts   o ghost on/off   [ ] spring stiffness ÷2 ×2   h help   Esc quit
 options:
   --frames N            headless: render N frames (frame 0 is the initial state) and exit
   --screenshot FILE.png headless: write the last frame as PNG
@@ -258,6 +260,7 @@ options:
   --interfaces, --no-interfaces   show / hide interface vertices (default: shown for up to 32
                         domains)
   --no-fixed            hide the fixed vertices
+  --no-contacts         hide the [contact] obstacles and the touching vertices (red points)
   --no-hud              no on-screen panel (e.g. for images compared by tests)
 Headless rendering needs an X server: set DISPLAY, or run under xvfb-run -a.
 )";

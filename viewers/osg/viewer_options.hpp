@@ -46,6 +46,7 @@ struct ViewerOptions {
   bool paused = false;
   std::optional<bool> show_interfaces;  // default: shown for up to 32 domains
   bool show_fixed = true;
+  bool show_contacts = true;  // the [contact] obstacles and touching vertices
   bool hud = true;
   bool print_hud = false;       // every frame's HUD text on stdout too
   bool check_geometry = false;  // the GPU path's vertices read back and compared with the CPU's

@@ -19,6 +19,7 @@ Viewports::Viewports(const ViewerOptions& options, Session& session, osg::Camera
       root_(new osg::Group),
       hud_(options.width, options.height),
       colouring_(options.colouring),
+      contacts_shown_(options.show_contacts),
       width_(options.width),
       height_(options.height) {
   for (std::size_t k = 0; k < session.viewed(); ++k) {
@@ -141,8 +142,10 @@ void Viewports::update(int steps_per_frame, double ms_per_frame) {
       continue;
     }
     any = &lane.sim();
-    if (built_generation_[k] == lane.generation())
+    if (built_generation_[k] == lane.generation()) {
       view.graph().update(lane, reference != nullptr && reference->ready() ? reference : nullptr);
+      view.contacts().update(lane.sim());
+    }
     h.dofs = lane.sim().method().dofs();
     h.ms_per_step = lane.ms_per_step();
     h.centre = lane.failure();
@@ -209,6 +212,11 @@ void Viewports::toggle_interfaces() {
 
 void Viewports::toggle_fixed() {
   for (auto& view : views_) view->graph().set_show_fixed(!view->graph().show_fixed());
+}
+
+void Viewports::toggle_contacts() {
+  contacts_shown_ = !contacts_shown_;
+  for (auto& view : views_) view->contacts().set_shown(contacts_shown_);
 }
 
 std::string Viewports::hud_text() const {

@@ -52,6 +52,8 @@ class Viewports {
   bool ghost_shown() const { return ghost_shown_; }
   void toggle_interfaces();
   void toggle_fixed();
+  /// Shows or hides the [contact] obstacles and the touching vertices.
+  void toggle_contacts();
   void toggle_help() { hud_.toggle_help(); }
 
   /// The ghost's scene graph (null without a ghost).
@@ -74,6 +76,7 @@ class Viewports {
   bool ghost_shown_ = true;
   Hud hud_;
   Colouring colouring_;
+  bool contacts_shown_ = true;
   int width_, height_;
   bool framed_ = false;
 };
