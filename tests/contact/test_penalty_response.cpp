@@ -62,6 +62,21 @@ TEST(PenaltyResponse, NormalSpringPushesOutAndItsDerivativeIsExact) {
       penalty_response(surface_distance(ground(), z), z, Vec3(0, -0.5, 0), p, anchor).active);
 }
 
+// A vertex on the surface at rest (an object placed on the ground) has its spring in the step
+// from the start, with no force yet; one leaving the surface has none.
+TEST(PenaltyResponse, AVertexOnTheSurfaceAtRestHasItsSpringFromTheStart) {
+  const PenaltyParameters p{2e5, 0, 0, 0.01};
+  FrictionAnchor anchor;
+  const Vec3 x = Vec3::Zero();
+  const PenaltyResponse r =
+      penalty_response(surface_distance(ground(), x), x, Vec3::Zero(), p, anchor);
+  EXPECT_TRUE(r.active);
+  EXPECT_TRUE(r.force.isZero());
+  EXPECT_TRUE(r.stiffness.isApprox(2e5 * Vec3::UnitY() * Vec3::UnitY().transpose()));
+  EXPECT_FALSE(
+      penalty_response(surface_distance(ground(), x), x, Vec3(0, 0.1, 0), p, anchor).active);
+}
+
 TEST(PenaltyResponse, AVertexArrivingWithinTheStepIsHeldByTheSpringsLinearisation) {
   // 1 mm above the ground at 0.5 m/s down: 5 mm into it by the step's end if unopposed.
   const PenaltyParameters p{2e5, 0, 0.5, 0.01};
